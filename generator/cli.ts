@@ -1,0 +1,58 @@
+import { Command, CommanderError } from 'commander';
+import { registerBuild } from './commands/build.ts';
+import { registerCheck } from './commands/check.ts';
+import { registerServe } from './commands/serve.ts';
+import { ContentProblemError, OutputProblemError, SiteError, UsageProblemError } from './errors.ts';
+import { colorsFor, formatProblems } from './report.ts';
+
+/** Exit codes, set in one place: 0 success, 1 content or build problem, 2 wrong usage. */
+export const ExitCodes = { ok: 0, problem: 1, usage: 2 } as const;
+
+/** Builds the commander program: one command per file under commands/. */
+export function createProgram(version: string): Command {
+  const program = new Command('site')
+    .description('Build the community and agency website from content.yaml into a static out/ folder.')
+    .version(version, '-v, --version', 'print the version')
+    .option('-q, --quiet', 'print only problems')
+    .option('--verbose', 'print more detail (stack traces too with DEBUG=1)')
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(run "site --help" for usage)')
+    .exitOverride();
+  registerBuild(program);
+  registerCheck(program);
+  registerServe(program);
+  for (const command of program.commands) command.exitOverride().showHelpAfterError(`(run "site ${command.name()} --help" for usage)`);
+  return program;
+}
+
+/** Runs the CLI; never throws. Prints problems without stack traces unless DEBUG is set. */
+export async function main(argv: readonly string[], version: string): Promise<void> {
+  const program = createProgram(version);
+  try {
+    await program.parseAsync(argv as string[]);
+  } catch (error) {
+    process.exitCode = reportError(error);
+  }
+}
+
+function reportError(error: unknown): number {
+  const colors = colorsFor(process.stderr);
+  if (error instanceof CommanderError) {
+    // commander has printed its own message; --help and --version exit 0.
+    return error.exitCode === 0 ? ExitCodes.ok : ExitCodes.usage;
+  }
+  if (error instanceof ContentProblemError || error instanceof OutputProblemError) {
+    process.stderr.write(`${formatProblems(error.problems, colors)}\n`);
+    return ExitCodes.problem;
+  }
+  if (error instanceof SiteError) {
+    process.stderr.write(`${colors.red(error.message)}\n${error.hint ? `${colors.yellow('hint:')} ${error.hint}\n` : ''}`);
+    if (process.env.DEBUG && error.cause) process.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
+    return error instanceof UsageProblemError ? ExitCodes.usage : ExitCodes.problem;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${colors.red(`unexpected failure: ${message}`)}\n`);
+  if (process.env.DEBUG) process.stderr.write(`${(error as Error).stack ?? ''}\n`);
+  else process.stderr.write(`${colors.dim('Run again with DEBUG=1 for a stack trace, and report it if the problem is not in your files.')}\n`);
+  return ExitCodes.problem;
+}

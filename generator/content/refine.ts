@@ -1,0 +1,140 @@
+import type { Content } from './schema.ts';
+import { formatCents, toCents } from './money.ts';
+
+/** A cross-field problem: where (as a content path) and what, with an optional hint. */
+export interface RuleIssue {
+  path: (string | number)[];
+  message: string;
+  hint?: string;
+  /** Point at the key rather than its value (for keys that should not be there). */
+  atKey?: boolean;
+}
+
+/** The Pay Per Solution plan's limit on pain points per purchase (spec, section 5). */
+export const PAY_PER_SOLUTION_MAX_PAIN_POINTS = 5;
+
+/** Ids in `items` that repeat, reported on each repeat. */
+function duplicateIds(items: readonly { id: string | number }[], key: string): RuleIssue[] {
+  const seen = new Map<string | number, number>();
+  const issues: RuleIssue[] = [];
+  items.forEach((item, index) => {
+    const first = seen.get(item.id);
+    if (first === undefined) seen.set(item.id, index);
+    else
+      issues.push({
+        path: [key, index, 'id'],
+        message: `id ${JSON.stringify(item.id)} is already used by ${key}.${first}`,
+        hint: 'Every id in a list must be unique; pick another one.',
+      });
+  });
+  return issues;
+}
+
+/** Every bundle names existing books, once each; a stated original price equals the books' sum. */
+function bundleRules(content: Content): RuleIssue[] {
+  const books = new Map(content.books.map((book) => [book.id, book]));
+  const known = content.books.map((book) => book.id).join(', ');
+  const issues: RuleIssue[] = [];
+  content.bundles.forEach((bundle, index) => {
+    const seen = new Set<number>();
+    let missing = false;
+    bundle.books.forEach((bookId, position) => {
+      if (!books.has(bookId)) {
+        missing = true;
+        issues.push({
+          path: ['bundles', index, 'books', position],
+          message: `book ${bookId} does not exist`,
+          hint: `Use the id of a book listed under books: ${known}.`,
+        });
+      } else if (seen.has(bookId)) {
+        issues.push({ path: ['bundles', index, 'books', position], message: `book ${bookId} is listed twice`, hint: 'Remove the repeated id.' });
+      }
+      seen.add(bookId);
+    });
+    if (missing) return;
+    const sum = bundle.books.reduce((total, bookId) => total + toCents(books.get(bookId)!.price), 0);
+    if (bundle.originalPrice !== undefined && toCents(bundle.originalPrice) !== sum) {
+      issues.push({
+        path: ['bundles', index, 'originalPrice'],
+        message: `originalPrice is ${formatCents(toCents(bundle.originalPrice))} but the books in this bundle add up to ${formatCents(sum)}`,
+        hint: 'Remove originalPrice (it is computed from the books) or correct it.',
+      });
+    }
+    if (toCents(bundle.price) >= sum) {
+      issues.push({
+        path: ['bundles', index, 'price'],
+        message: `the bundle costs ${formatCents(toCents(bundle.price))}, not less than its books bought one by one (${formatCents(sum)})`,
+        hint: 'A bundle must save the buyer money: lower its price.',
+      });
+    }
+  });
+  return issues;
+}
+
+/** The three plans, each once; Pay Per Solution allows at most five pain points. */
+function planRules(content: Content): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const seen = new Set<string>();
+  content.plans.forEach((plan, index) => {
+    if (seen.has(plan.id)) issues.push({ path: ['plans', index, 'id'], message: `plan ${plan.id} is listed twice`, hint: 'List each plan once.' });
+    seen.add(plan.id);
+    if (plan.id === 'pay-per-solution') {
+      if (plan.maxPainPoints === undefined)
+        issues.push({ path: ['plans', index], message: 'maxPainPoints is missing', hint: `Set maxPainPoints: ${PAY_PER_SOLUTION_MAX_PAIN_POINTS}.` });
+      else if (plan.maxPainPoints > PAY_PER_SOLUTION_MAX_PAIN_POINTS)
+        issues.push({
+          path: ['plans', index, 'maxPainPoints'],
+          message: `Pay Per Solution allows at most ${PAY_PER_SOLUTION_MAX_PAIN_POINTS} pain points, not ${plan.maxPainPoints}`,
+          hint: `Set maxPainPoints to ${PAY_PER_SOLUTION_MAX_PAIN_POINTS} or less.`,
+        });
+    }
+    if (plan.id === 'free-trial' && !plan.cta.href.startsWith('mailto:'))
+      issues.push({ path: ['plans', index, 'cta', 'href'], message: 'the free trial is requested by e-mail', hint: 'Use a mailto: link with the subject Free Trial Request.' });
+    if (plan.id !== 'free-trial' && !plan.cta.href.startsWith('https://'))
+      issues.push({ path: ['plans', index, 'cta', 'href'], message: 'a paid plan is bought through an https:// checkout link', hint: 'Use the hosted checkout link.' });
+  });
+  for (const id of ['free-trial', 'pay-per-solution', 'monthly']) {
+    if (!seen.has(id)) issues.push({ path: ['plans'], message: `the ${id} plan is missing`, hint: 'List the three plans: free-trial, pay-per-solution and monthly.' });
+  }
+  return issues;
+}
+
+/** Internal links in navigation and buttons point at pages the site has. */
+function internalLinkRules(content: Content, knownPaths: ReadonlySet<string>): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const check = (href: string, path: (string | number)[]) => {
+    if (href.startsWith('/') && !knownPaths.has(href))
+      issues.push({ path, message: `${href} is not a page of this site`, hint: `Use one of: ${[...knownPaths].sort().join(', ')}.` });
+  };
+  content.navigation.main.forEach((item, index) => check(item.href, ['navigation', 'main', index, 'href']));
+  content.navigation.agency.forEach((item, index) => check(item.href, ['navigation', 'agency', index, 'href']));
+  content.pages.home.sections.forEach((item, index) => check(item.href, ['pages', 'home', 'sections', index, 'href']));
+  return issues;
+}
+
+type Rule = { needs: (keyof Content)[]; run: (content: Content, knownPaths: ReadonlySet<string>) => RuleIssue[] };
+
+const RULES: Rule[] = [
+  { needs: ['courses'], run: (content) => duplicateIds(content.courses, 'courses') },
+  { needs: ['books'], run: (content) => duplicateIds(content.books, 'books') },
+  { needs: ['bundles'], run: (content) => duplicateIds(content.bundles, 'bundles') },
+  { needs: ['policies'], run: (content) => duplicateIds(content.policies, 'policies') },
+  { needs: ['books', 'bundles'], run: bundleRules },
+  { needs: ['plans'], run: planRules },
+  { needs: ['navigation', 'pages'], run: internalLinkRules },
+  {
+    needs: ['policies'],
+    run: (content) =>
+      content.policies[0]?.id === 'refund'
+        ? []
+        : [{ path: ['policies'], message: 'the refund section must come first (it is the one open when the page loads)', hint: 'Move the section with id: refund to the top of policies.' }],
+  },
+];
+
+/**
+ * Rules that span fields. Pure: content in, issues out. Runs on partial content too
+ * (the sections whose shape is valid), so one check lists shape and reference problems together.
+ */
+export function crossReferenceIssues(content: Partial<Content>, knownPaths: ReadonlySet<string>): RuleIssue[] {
+  return RULES.filter((rule) => rule.needs.every((key) => content[key] !== undefined)).flatMap((rule) => rule.run(content as Content, knownPaths));
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { ContentProblemError, type Problem } from '../errors.ts';
+import { STATIC_PATHS } from '../../site/routes.ts';
+import { contentSchema, type Content } from './schema.ts';
+import { crossReferenceIssues, type RuleIssue } from './refine.ts';
+import { codeFrame, locatePath, locateSource, type Located } from './locate.ts';
+import type { LoadedContent } from './load.ts';
+
+const KNOWN_PATHS: ReadonlySet<string> = new Set(Object.keys(STATIC_PATHS));
+
+/**
+ * Validates parsed content in layers: shape (zod), then cross-field rules. Positions are
+ * computed only when something is wrong. Throws ContentProblemError with every problem.
+ */
+export function validateContent(loaded: LoadedContent): Content {
+  const parsed = contentSchema.safeParse(loaded.data, { reportInput: true });
+  if (parsed.success) {
+    const issues = crossReferenceIssues(parsed.data, KNOWN_PATHS);
+    if (issues.length === 0) return parsed.data;
+    throw new ContentProblemError(toProblems(loaded, [], issues));
+  }
+  // Shape failed: still run the rules on the sections whose own shape is valid.
+  const partial: Partial<Content> = {};
+  if (isRecord(loaded.data)) {
+    for (const [key, schema] of Object.entries(contentSchema.shape)) {
+      const section = (schema as z.ZodType).safeParse(loaded.data[key]);
+      if (section.success) (partial as Record<string, unknown>)[key] = section.data;
+    }
+  }
+  throw new ContentProblemError(toProblems(loaded, parsed.error.issues, crossReferenceIssues(partial, KNOWN_PATHS)));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toProblems(loaded: LoadedContent, zodIssues: readonly z.core.$ZodIssue[], ruleIssues: readonly RuleIssue[]): Problem[] {
+  const located = locateSource(loaded.source, loaded.displayName);
+  const problems: Problem[] = [];
+  for (const issue of zodIssues) problems.push(...fromZodIssue(located, issue));
+  for (const issue of ruleIssues) problems.push(locate(located, issue.path, issue.message, issue.hint, issue.atKey));
+  problems.sort((a, b) => (a.location?.line ?? 0) - (b.location?.line ?? 0) || (a.location?.column ?? 0) - (b.location?.column ?? 0));
+  return problems;
+}
+
+function locate(located: Located, path: readonly PropertyKey[], message: string, hint?: string, atKey = false): Problem {
+  const location = locatePath(located, path, atKey);
+  return { path: path.map(String).join('.'), message, hint, location, frame: codeFrame(located.source, location) };
+}
+
+/** Translates one zod issue into what a maintainer can act on. */
+function fromZodIssue(located: Located, issue: z.core.$ZodIssue): Problem[] {
+  const path = issue.path;
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return issue.keys.map((key) => {
+        const allowed = allowedKeys(path);
+        const guess = closest(key, allowed);
+        return locate(
+          located,
+          [...path, key],
+          `unknown key "${key}"`,
+          guess ? `Did you mean "${guess}"?` : allowed.length > 0 ? `Allowed keys here: ${allowed.join(', ')}.` : 'Remove it.',
+          true,
+        );
+      });
+    case 'invalid_type': {
+      const key = path[path.length - 1];
+      if (issue.input === undefined) {
+        return [
+          locate(
+            located,
+            path,
+            typeof key === 'number' ? `item ${key} is missing` : `${String(key ?? 'the file')} is missing`,
+            typeof key === 'string' ? `Add "${key}:" with ${describeExpected(issue.expected)}.` : undefined,
+          ),
+        ];
+      }
+      const message = issue.message.startsWith('Invalid input')
+        ? `must be ${describeExpected(issue.expected)}, not ${describeValue(issue.input)}`
+        : issue.message;
+      return [locate(located, path, message, issue.expected === 'string' ? 'Put the text in quotes if YAML reads it as something else.' : undefined)];
+    }
+    case 'invalid_value':
+      return [
+        locate(
+          located,
+          path,
+          issue.message.startsWith('Invalid')
+            ? `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}, not ${describeValue(issue.input)}`
+            : `${issue.message}, not ${describeValue(issue.input)}`,
+        ),
+      ];
+    default:
+      return [locate(located, path, issue.message.replace(/^Invalid input: /, ''), hintFor(issue))];
+  }
+}
+
+function hintFor(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.message.includes('https://, mailto: or tel:')) return 'Links may only use https:, mailto: or tel:. http: and javascript: links are not allowed.';
+  if (issue.message.includes('checkout')) return 'Paste the hosted checkout link, starting with https://.';
+  if (issue.message.includes('decimal')) return 'Write prices like 16.99.';
+  return undefined;
+}
+
+function describeExpected(expected: string): string {
+  return expected === 'string' ? 'a text value' : expected === 'array' ? 'a list' : expected === 'object' ? 'a mapping of keys' : `a ${expected}`;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'an empty value';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
+}
+
+/** The keys the schema allows at a content path (to suggest a fix for a typo). */
+function allowedKeys(path: readonly PropertyKey[]): string[] {
+  let schema: z.ZodType | undefined = contentSchema;
+  for (const segment of path) {
+    schema = unwrap(schema);
+    if (schema instanceof z.ZodObject) schema = (schema.shape as Record<string, z.ZodType>)[String(segment)];
+    else if (schema instanceof z.ZodArray) schema = schema.element as z.ZodType;
+    else return [];
+  }
+  schema = unwrap(schema);
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let current = schema;
+  while (current instanceof z.ZodOptional) current = current.unwrap() as z.ZodType;
+  return current;
+}
+
+/** The allowed key nearest to a typo, if it is close enough to be a likely meaning. */
+function closest(key: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(key.length / 3)) + 1;
+  for (const candidate of candidates) {
+    const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1)
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}

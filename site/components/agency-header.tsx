@@ -1,0 +1,48 @@
+import { Link, NavLink } from 'react-router-dom';
+import { useSiteData } from '../data.tsx';
+import { Icon } from './ui/icon.tsx';
+import { SoundToggle } from './sound-toggle.tsx';
+
+/**
+ * The agency area's header: its four pages, a way back to the main site and Call Now.
+ * NavLink marks the current page with aria-current="page" and the active class.
+ */
+export function AgencyHeader() {
+  const { agency, labels, navigation } = useSiteData();
+  return (
+    <header className="site-header site-header--agency">
+      <div className="site-header__inner">
+        <Link to="/agency" className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            <Icon name="brain" />
+          </span>
+          <span className="brand__name">{agency.name}</span>
+        </Link>
+        <nav className="agency-nav" aria-label={labels.agencyNavigation}>
+          <ul className="agency-nav__list">
+            {navigation.agency.map((item) => (
+              <li key={item.href}>
+                <NavLink to={item.href} end className="agency-nav__link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <Link to="/" className="agency-nav__link agency-nav__link--back">
+                <Icon name="arrow-left" />
+                {labels.backToMainSite}
+              </Link>
+            </li>
+            <li>
+              <a href={agency.phone.href} className="button button--primary button--small">
+                <Icon name="phone" />
+                {labels.callNow}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <SoundToggle />
+      </div>
+    </header>
+  );
+}

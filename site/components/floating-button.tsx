@@ -1,0 +1,30 @@
+import { useSiteData } from '../data.tsx';
+import { useScrolledPast } from '../hooks/use-scroll.ts';
+import { ExternalLink } from './ui/external-link.tsx';
+import { Icon } from './ui/icon.tsx';
+import type { Area } from '../routes.ts';
+
+/** Floating buttons appear only past this many pixels of scroll (spec, section 9). */
+export const FLOATING_THRESHOLD = 600;
+
+/** Join Discord on the community site, Call Now in the agency area; shown past 600px. */
+export function FloatingButton({ area }: { area: Exclude<Area, 'bare'> }) {
+  const { site, agency, labels } = useSiteData();
+  const visible = useScrolledPast(FLOATING_THRESHOLD);
+  const className = `floating-button${visible ? ' floating-button--visible' : ''}`;
+  return (
+    <div className={className} data-testid="floating-button">
+      {area === 'agency' ? (
+        <a href={agency.phone.href} className="button button--primary button--floating">
+          <Icon name="phone" />
+          {labels.callNow}
+        </a>
+      ) : (
+        <ExternalLink href={site.discordUrl} className="button button--primary button--floating">
+          <Icon name="chat" />
+          {labels.joinDiscord}
+        </ExternalLink>
+      )}
+    </div>
+  );
+}

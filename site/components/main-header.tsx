@@ -1,0 +1,77 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useSiteData } from '../data.tsx';
+import { useHideOnScrollDown } from '../hooks/use-scroll.ts';
+import { ExternalLink } from './ui/external-link.tsx';
+import { Icon } from './ui/icon.tsx';
+import { SoundToggle } from './sound-toggle.tsx';
+
+/** The header hides when scrolling down past this many pixels (spec, section 9). */
+export const HEADER_HIDE_THRESHOLD = 50;
+
+/**
+ * The community site's header: brand, the five section links and Join Discord. Hides on
+ * scroll down, returns on scroll up; on small screens the links sit in a toggle menu.
+ */
+export function MainHeader() {
+  const { site, labels, navigation } = useSiteData();
+  const hidden = useHideOnScrollDown(HEADER_HIDE_THRESHOLD);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggle.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <header className={`site-header${hidden && !open ? ' site-header--hidden' : ''}`}>
+      <div className="site-header__inner">
+        <Link to="/" className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            <Icon name="rocket" />
+          </span>
+          <span className="brand__name">{site.name}</span>
+        </Link>
+        <button
+          ref={toggle}
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <Icon name={open ? 'close' : 'menu'} />
+          <span className="visually-hidden">{open ? labels.menuClose : labels.menuOpen}</span>
+        </button>
+        <nav id={menuId} className={`site-nav${open ? ' site-nav--open' : ''}`} aria-label={labels.mainNavigation}>
+          <ul className="site-nav__list">
+            {navigation.main.map((item) => (
+              <li key={item.href}>
+                <NavLink to={item.href} className="site-nav__link" onClick={() => setOpen(false)}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="site-nav__cta">
+              <ExternalLink href={site.discordUrl} className="button button--primary button--small">
+                {labels.joinDiscord}
+              </ExternalLink>
+            </li>
+          </ul>
+        </nav>
+        <SoundToggle />
+      </div>
+    </header>
+  );
+}

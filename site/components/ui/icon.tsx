@@ -1,0 +1,20 @@
+import { ICON_PATHS, type IconName } from './icon-paths.ts';
+
+/** A decorative inline-SVG icon; give it a `label` only when it stands alone. */
+export function Icon({ name, className, label }: { name: IconName; className?: string; label?: string }) {
+  return (
+    <svg
+      className={className ? `icon ${className}` : 'icon'}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      focusable="false"
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+    >
+      <path d={ICON_PATHS[name]} />
+    </svg>
+  );
+}

@@ -1,0 +1,14 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import type { SiteData } from '../generator/content/derive.ts';
+import { App } from './app.tsx';
+import { PAGES } from './pages/index.ts';
+
+/** Renders one URL of the site to the HTML that goes inside #root. Pure and deterministic. */
+export function renderRoute(data: SiteData, path: string): string {
+  return renderToString(
+    <StaticRouter location={path}>
+      <App data={data} pages={PAGES} />
+    </StaticRouter>,
+  );
+}

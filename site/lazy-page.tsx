@@ -1,0 +1,19 @@
+import { use, type ComponentType } from 'react';
+
+/** A page component loaded on demand, which can be preloaded so hydration never suspends. */
+export type LazyPage = (() => React.JSX.Element) & { preload: () => Promise<void> };
+
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let Loaded: ComponentType | undefined;
+  let pending: Promise<void> | undefined;
+  const preload = () =>
+    (pending ??= load().then((module) => {
+      Loaded = module.default;
+    }));
+  const Page = () => {
+    if (!Loaded) use(preload());
+    const Component = Loaded!;
+    return <Component />;
+  };
+  return Object.assign(Page, { preload });
+}

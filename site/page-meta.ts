@@ -1,0 +1,36 @@
+import type { SiteData } from '../generator/content/derive.ts';
+import { coursePath, normalizePath, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
+
+/** Where the not-found titles live in the title table. */
+export const NOT_FOUND_PATH = '/404';
+export const COURSE_NOT_FOUND_PATH = '/course/not-found';
+
+type TitleSource = Pick<SiteData, 'site' | 'agency' | 'pages' | 'courses'>;
+
+/** Every page's document title by path: its own title, then the brand it belongs to. */
+export function buildTitles(data: TitleSource): Record<string, string> {
+  const titles: Record<string, string> = {};
+  for (const [path, page] of Object.entries(STATIC_PATHS)) {
+    const key = page as Exclude<PageKey, 'course' | 'notFound'>;
+    titles[path] = `${data.pages[key].title} | ${usesAgencyBrand(key) ? data.agency.name : data.site.name}`;
+  }
+  for (const course of data.courses) titles[coursePath(course.id)] = `${course.title} | ${data.pages.courseList.heading} | ${data.site.name}`;
+  titles[COURSE_NOT_FOUND_PATH] = `${data.pages.course.notFound.title} | ${data.site.name}`;
+  titles[NOT_FOUND_PATH] = `${data.pages.notFound.title} | ${data.site.name}`;
+  return titles;
+}
+
+/** The title a URL's page carries, for client-side navigation. */
+export function titleForPath(titles: Readonly<Record<string, string>>, pathname: string): string {
+  const path = normalizePath(pathname);
+  return titles[path] ?? (path.startsWith('/course/') ? titles[COURSE_NOT_FOUND_PATH] : undefined) ?? titles[NOT_FOUND_PATH] ?? '';
+}
+
+/** The course ids as strings, as they appear in URLs. */
+export function courseIdSet(titles: Readonly<Record<string, string>>): ReadonlySet<string> {
+  return new Set(
+    Object.keys(titles)
+      .filter((path) => path.startsWith('/course/') && path !== COURSE_NOT_FOUND_PATH)
+      .map((path) => path.slice('/course/'.length)),
+  );
+}

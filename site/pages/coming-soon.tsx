@@ -1,0 +1,28 @@
+import { Link } from 'react-router-dom';
+import { useSiteData } from '../data.tsx';
+import { PageHeading } from '../components/ui/section-heading.tsx';
+import { Icon } from '../components/ui/icon.tsx';
+
+/** Agency services in development, for those with access; links to /agency-login. */
+export function ComingSoonPage() {
+  const { pages } = useSiteData();
+  const page = pages.comingSoon;
+  return (
+    <div className="empty-state">
+      <Icon name="sparkles" className="empty-state__icon" />
+      <PageHeading title={page.heading}>
+        <p>{page.text}</p>
+        <p>{page.accessText}</p>
+      </PageHeading>
+      <div className="button-row">
+        <a href={page.loginHref} className="button button--primary">
+          <Icon name="lock" />
+          {page.loginLabel}
+        </a>
+        <Link to="/" className="button button--secondary">
+          {page.backLabel}
+        </Link>
+      </div>
+    </div>
+  );
+}

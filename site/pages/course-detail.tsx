@@ -1,0 +1,51 @@
+import { Link, useParams } from 'react-router-dom';
+import { useSiteData } from '../data.tsx';
+import { PageHeading } from '../components/ui/section-heading.tsx';
+import { Icon } from '../components/ui/icon.tsx';
+
+/** One course: title, description, duration, level, the video placeholder, Back to Courses. */
+export function CourseDetailPage() {
+  const { courseId } = useParams();
+  const { courses, pages } = useSiteData();
+  const page = pages.course;
+  const course = courses.find((item) => String(item.id) === courseId);
+  if (!course) {
+    return (
+      <div className="empty-state">
+        <Icon name="compass" className="empty-state__icon" />
+        <PageHeading title={page.notFound.heading}>
+          <p>{page.notFound.text}</p>
+        </PageHeading>
+        <Link to="/courses" className="button button--primary">
+          <Icon name="arrow-left" />
+          {page.notFound.linkLabel}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <article className="course-detail">
+      <PageHeading title={course.title}>
+        <p>{course.description}</p>
+      </PageHeading>
+      <dl className="course-detail__facts">
+        <div>
+          <dt>{page.durationLabel}</dt>
+          <dd>{course.duration}</dd>
+        </div>
+        <div>
+          <dt>{page.levelLabel}</dt>
+          <dd>{course.level}</dd>
+        </div>
+      </dl>
+      <div className="video-placeholder">
+        <Icon name="play" className="video-placeholder__icon" />
+        <p>{page.placeholder}</p>
+      </div>
+      <Link to="/courses" className="button button--secondary">
+        <Icon name="arrow-left" />
+        {page.backLabel}
+      </Link>
+    </article>
+  );
+}

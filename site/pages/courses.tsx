@@ -1,0 +1,56 @@
+import { Link } from 'react-router-dom';
+import { useSiteData } from '../data.tsx';
+import { PageHeading } from '../components/ui/section-heading.tsx';
+import { ExternalLink } from '../components/ui/external-link.tsx';
+import { Icon } from '../components/ui/icon.tsx';
+
+/** Course introduction: the 23-minute intro video, four info cards, Continue to Courses. */
+export function CoursesPage() {
+  const { pages } = useSiteData();
+  const page = pages.courses;
+  return (
+    <>
+      <PageHeading title={page.heading}>
+        <p>{page.intro}</p>
+      </PageHeading>
+      <section className="section" aria-labelledby="intro-video">
+        <div className="video-card">
+          <Icon name="play" className="video-card__icon" />
+          <div>
+            <h2 id="intro-video" className="video-card__title">
+              {page.video.title}
+            </h2>
+            <p className="video-card__meta">
+              <span>
+                <Icon name="clock" /> {page.video.minutes} min
+              </span>
+              <span>
+                <Icon name="book" /> {page.video.chapters} chapters
+              </span>
+            </p>
+            <ExternalLink href={page.video.url} className="button button--primary">
+              {page.video.label}
+            </ExternalLink>
+          </div>
+        </div>
+      </section>
+      <section className="section">
+        <ul className="card-grid card-grid--2">
+          {page.cards.map((card) => (
+            <li className="card" key={card.title}>
+              {card.icon ? <Icon name={card.icon} className="card__icon" /> : null}
+              <h2 className="card__title">{card.title}</h2>
+              <p>{card.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="section section--center">
+        <Link to="/courses/list" className="button button--primary button--large">
+          {page.continueLabel}
+          <Icon name="arrow-right" />
+        </Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import { useSiteData } from '../data.tsx';
+import { PageHeading } from '../components/ui/section-heading.tsx';
+import { ExternalLink } from '../components/ui/external-link.tsx';
+import { Icon } from '../components/ui/icon.tsx';
+import { BookCover } from '../components/book-cover.tsx';
+
+/** The store: tutorial video, a banner to the bundles, and the ten books with Buy Now. */
+export function EbooksPage() {
+  const { pages, books, labels, site } = useSiteData();
+  const page = pages.ebooks;
+  return (
+    <>
+      <PageHeading title={page.heading}>
+        <p>{page.intro}</p>
+      </PageHeading>
+      <section className="section split-cards">
+        <div className="card card--row">
+          <Icon name="play" className="card__icon" />
+          <div>
+            <h2 className="card__title">{page.tutorial.title}</h2>
+            <p>{page.tutorial.text}</p>
+            <ExternalLink href={page.tutorial.url} className="text-link">
+              {page.tutorial.label}
+            </ExternalLink>
+          </div>
+        </div>
+        <Link to="/bundles" className="banner">
+          <Icon name="gift" className="banner__icon" />
+          <span className="banner__title">{page.banner.title}</span>
+          <span className="banner__text">{page.banner.text}</span>
+          <span className="banner__link">
+            {page.banner.linkLabel}
+            <Icon name="arrow-right" />
+          </span>
+        </Link>
+      </section>
+      <ul className="book-grid">
+        {books.map((book) => (
+          <li className="book-card" key={book.id}>
+            <BookCover number={book.id} title={book.title} icon={book.icon} series={site.name} />
+            <div className="book-card__body">
+              <p className="book-card__topic">{book.topic}</p>
+              <h2 className="book-card__title">{book.title}</h2>
+              <p className="book-card__description">{book.description}</p>
+              <p className="book-card__price">{book.priceText}</p>
+              <ExternalLink href={book.checkoutUrl} className="button button--primary book-card__buy">
+                {labels.buyNow}
+                <span className="visually-hidden">: {book.title}</span>
+              </ExternalLink>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

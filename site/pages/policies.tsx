@@ -1,0 +1,27 @@
+import { useSiteData } from '../data.tsx';
+import { PageHeading } from '../components/ui/section-heading.tsx';
+import { Accordion } from '../components/accordion.tsx';
+
+/** The six policy sections, dated; the refund section starts open. */
+export function PoliciesPage() {
+  const { pages, policies } = useSiteData();
+  const page = pages.policies;
+  return (
+    <>
+      <PageHeading title={page.heading}>
+        <p>{page.intro}</p>
+        <p className="page-heading__meta">{page.updated}</p>
+      </PageHeading>
+      <Accordion
+        name="policies"
+        initiallyOpen={policies[0]?.id}
+        items={policies.map((section) => ({
+          id: section.id,
+          title: section.title,
+          icon: section.icon,
+          body: section.content.map((paragraph) => <p key={paragraph}>{paragraph}</p>),
+        }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+/*
+ * The route table, shared by the generator (which pages to write, which paths are valid
+ * link targets) and the client (which page a URL shows, which layout wraps it).
+ * Plain data and functions only: no React, no zod, so both sides can import it.
+ */
+
+export type PageKey =
+  | 'home'
+  | 'login'
+  | 'comingSoon'
+  | 'courses'
+  | 'courseList'
+  | 'course'
+  | 'about'
+  | 'faq'
+  | 'contact'
+  | 'ebooks'
+  | 'bundles'
+  | 'agencyHome'
+  | 'payment'
+  | 'policies'
+  | 'getStarted'
+  | 'notFound';
+
+/** Every fixed path of the spec's route table and the page it shows. */
+export const STATIC_PATHS: Readonly<Record<string, PageKey>> = {
+  '/': 'home',
+  '/home': 'home',
+  '/login': 'login',
+  '/coming-soon': 'comingSoon',
+  '/courses': 'courses',
+  '/courses/list': 'courseList',
+  '/about': 'about',
+  '/faq': 'faq',
+  '/contact': 'contact',
+  '/ebooks': 'ebooks',
+  '/bundles': 'bundles',
+  '/agency': 'agencyHome',
+  '/agency/payment': 'payment',
+  '/agency/policies': 'policies',
+  '/get-started': 'getStarted',
+};
+
+/** The parametrised route: one page per course. */
+export const COURSE_PATTERN = '/course/:courseId';
+
+export function coursePath(id: number | string): string {
+  return `/course/${id}`;
+}
+
+/** Which chrome wraps a page: none on /login, the agency header on /agency* and /get-started. */
+export type Area = 'main' | 'agency' | 'bare';
+
+export function areaOf(pathname: string): Area {
+  const path = normalizePath(pathname);
+  if (path === '/login') return 'bare';
+  if (path === '/agency' || path.startsWith('/agency/') || path === '/get-started') return 'agency';
+  return 'main';
+}
+
+/** Pages whose document title carries the agency's name rather than the community's. */
+export function usesAgencyBrand(page: PageKey): boolean {
+  return page === 'agencyHome' || page === 'payment' || page === 'policies' || page === 'getStarted' || page === 'comingSoon';
+}
+
+/** "/about/" and "/about/index.html" are "/about". */
+export function normalizePath(pathname: string): string {
+  const path = pathname.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : '/';
+}
+
+/** The page a URL shows, with the course id for course pages. */
+export function matchPage(pathname: string, courseIds: ReadonlySet<string>): { page: PageKey; courseId?: string; found: boolean } {
+  const path = normalizePath(pathname);
+  const fixed = STATIC_PATHS[path];
+  if (fixed) return { page: fixed, found: true };
+  const course = /^\/course\/([^/]+)$/.exec(path);
+  if (course) return { page: 'course', courseId: course[1], found: courseIds.has(course[1]!) };
+  return { page: 'notFound', found: false };
+}

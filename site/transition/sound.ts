@@ -1,0 +1,75 @@
+/*
+ * The short sine tone of the page transition. Browsers refuse audio before a user
+ * gesture, so the one AudioContext is created (or resumed) inside the click that
+ * navigates, kept across client-side navigations, and any refusal is silent.
+ * The mute choice is stored only once the visitor makes it.
+ */
+
+const MUTE_KEY = 'site:sound';
+const listeners = new Set<() => void>();
+let context: AudioContext | null = null;
+
+function readMuted(): boolean {
+  try {
+    return window.localStorage.getItem(MUTE_KEY) === 'off';
+  } catch {
+    return false;
+  }
+}
+
+/** Subscribes to changes of the mute choice (for useSyncExternalStore). */
+export function subscribeMuted(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === MUTE_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function isMuted(): boolean {
+  return readMuted();
+}
+
+/** Records the visitor's choice; the first and only time anything but the login flag is stored. */
+export function setMuted(muted: boolean): void {
+  try {
+    window.localStorage.setItem(MUTE_KEY, muted ? 'off' : 'on');
+  } catch {
+    // Storage can be disabled; the choice then lasts for this page only.
+  }
+  listeners.forEach((listener) => listener());
+}
+
+/** Plays the transition tone. Call only from inside a user gesture; never throws. */
+export function playTone(): void {
+  if (readMuted()) return;
+  try {
+    const AudioContextClass = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!AudioContextClass) return;
+    context ??= new AudioContextClass();
+    if (context.state === 'suspended') void context.resume().catch(() => {});
+    const now = context.currentTime;
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    oscillator.type = 'sine';
+    oscillator.frequency.setValueAtTime(660, now);
+    oscillator.frequency.exponentialRampToValueAtTime(880, now + 0.12);
+    gain.gain.setValueAtTime(0.0001, now);
+    gain.gain.exponentialRampToValueAtTime(0.08, now + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.18);
+    oscillator.connect(gain).connect(context.destination);
+    oscillator.start(now);
+    oscillator.stop(now + 0.2);
+  } catch {
+    // Audio blocked or unsupported: the transition goes on silently.
+  }
+}
+
+/** How many tones were started; lets tests observe the tone without hearing it. */
+export function audioState(): string {
+  return context?.state ?? 'none';
+}

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright';
+
+/** Debian's Chromium where it is installed (CI, this machine); Playwright's own browser elsewhere. */
+const SYSTEM_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined;
+  return chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** Messages a page printed to the console at warning level or worse, and uncaught errors. */
+export interface ConsoleLog {
+  messages: string[];
+}
+
+/** A new page that records console errors and warnings (hydration warnings included). */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ page: Page; log: ConsoleLog; close: () => Promise<void> }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const log: ConsoleLog = { messages: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') log.messages.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => log.messages.push(`pageerror: ${error.message}`));
+  return { page, log, close: () => context.close() };
+}
