@@ -28,9 +28,9 @@ export interface LoadedContent {
 /** Reads and parses content.yaml. Throws ContentProblemError listing every syntax error. */
 export async function loadContent(options: { file: string; cwd?: string }): Promise<LoadedContent> {
   const displayName = path.relative(options.cwd ?? process.cwd(), options.file) || options.file;
-  let source: string;
+  let bytes: Buffer;
   try {
-    source = await readFile(options.file, 'utf8');
+    bytes = await readFile(options.file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ContentProblemError([
@@ -41,20 +41,29 @@ export async function loadContent(options: { file: string; cwd?: string }): Prom
       },
     ]);
   }
+  const source = decodeUtf8(bytes, displayName);
   return { file: options.file, displayName, source, data: parseContent(source, displayName) };
+}
+
+/** Decodes strictly: a byte sequence that is not UTF-8 is a located problem, not a silent U+FFFD. */
+function decodeUtf8(bytes: Buffer, displayName: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    const lenient = new TextDecoder('utf-8').decode(bytes);
+    const offset = lenient.indexOf('\uFFFD');
+    const before = lenient.slice(0, offset);
+    const line = before.split('\n').length;
+    const column = offset - before.lastIndexOf('\n');
+    const location = { file: displayName, line, column };
+    throw new ContentProblemError([
+      { path: '', message: 'the file is not valid UTF-8', hint: 'Save the file with UTF-8 encoding.', location, frame: codeFrame(lenient, location) },
+    ]);
+  }
 }
 
 /** Parses YAML text; on any syntax error re-parses with positions and reports all of them. */
 export function parseContent(source: string, displayName: string): unknown {
-  if (source.includes('\uFFFD')) {
-    const offset = source.indexOf('\uFFFD');
-    const located = locateSource(source.slice(0, offset + 1), displayName);
-    const location = located.lineCounter.linePos(offset);
-    const at = { file: displayName, line: location.line, column: location.col };
-    throw new ContentProblemError([
-      { path: '', message: 'the file is not valid UTF-8', hint: 'Save the file with UTF-8 encoding.', location: at, frame: codeFrame(source, at) },
-    ]);
-  }
   try {
     return parse(source, YAML_OPTIONS);
   } catch (error) {
@@ -62,12 +71,12 @@ export function parseContent(source: string, displayName: string): unknown {
   }
   const located = locateSource(source, displayName);
   const problems: Problem[] = located.document.errors.map((yamlError) => {
-    const [line, column] = yamlError.linePos?.[0] ? [yamlError.linePos[0].line, yamlError.linePos[0].col] : [1, 1];
-    const location = { file: displayName, line, column };
+    const { line, col } = located.lineCounter.linePos(errorOffset(source, yamlError));
+    const location = { file: displayName, line, column: col };
     return {
       path: '',
       message: describeYamlError(yamlError),
-      hint: hintForYamlError(yamlError.code),
+      hint: hintForYamlError(yamlError),
       location,
       frame: codeFrame(source, location),
     };
@@ -79,7 +88,7 @@ export function parseContent(source: string, displayName: string): unknown {
     } catch (error) {
       problems.push({
         path: '',
-        message: (error as Error).message.split('\n')[0] ?? 'the YAML cannot be read',
+        message: ((error as Error).message.split('\n')[0] ?? 'the YAML cannot be read').replace(/^./, (c) => c.toLowerCase()),
         hint: 'Aliases (*name) may expand to at most 100 nodes; write the values out instead.',
         location: { file: displayName, line: 1, column: 1 },
       });
@@ -88,18 +97,29 @@ export function parseContent(source: string, displayName: string): unknown {
   throw new ContentProblemError(problems);
 }
 
+/** Where to point for a YAML error: an unclosed quote is reported at its opening quote, not at the end of the file. */
+function errorOffset(source: string, error: YAMLError): number {
+  const quote = /missing closing (["'])quote/i.exec(error.message)?.[1];
+  if (quote) {
+    const opening = source.lastIndexOf(quote, Math.max(0, error.pos[0] - 1));
+    if (opening >= 0) return opening;
+  }
+  return error.pos[0];
+}
+
 function describeYamlError(error: YAMLError): string {
   const first = error.message.split('\n')[0] ?? error.message;
   // yaml appends " at line L, column C" to its messages; the location is printed separately.
   return first.replace(/ at line \d+, column \d+:?$/, '').replace(/^./, (c) => c.toLowerCase());
 }
 
-function hintForYamlError(code: string): string {
-  switch (code) {
+function hintForYamlError(error: YAMLError): string {
+  switch (error.code) {
     case 'DUPLICATE_KEY':
       return 'Each key may appear once in a mapping; remove or rename one of them.';
-    case 'BAD_INDENT':
     case 'MISSING_CHAR':
+      return error.message.includes('quote') ? 'Close the quoted text with the same quote mark it starts with.' : 'Check the indentation (spaces only, two per level).';
+    case 'BAD_INDENT':
     case 'UNEXPECTED_TOKEN':
       return 'Check the indentation (spaces only, two per level) and that every "key: value" has a space after the colon.';
     case 'BLOCK_AS_IMPLICIT_KEY':

@@ -36,7 +36,7 @@ export const priceSchema = z
     message: 'must have at most two decimal places',
   });
 
-export const iconSchema = z.enum(ICON_NAMES, { error: `must be one of the icon names: ${ICON_NAMES.join(', ')}` });
+export const iconSchema = z.enum(ICON_NAMES);
 
 const idSchema = z
   .string()

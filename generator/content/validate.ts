@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { ContentProblemError, type Problem } from '../errors.ts';
 import { STATIC_PATHS } from '../../site/routes.ts';
-import { contentSchema, type Content } from './schema.ts';
+import { bookSchema, bundleSchema, contentSchema, courseSchema, policySectionSchema, type Content } from './schema.ts';
 import { crossReferenceIssues, type RuleIssue } from './refine.ts';
 import { codeFrame, locatePath, locateSource, type Located } from './locate.ts';
 import type { LoadedContent } from './load.ts';
 
 const KNOWN_PATHS: ReadonlySet<string> = new Set(Object.keys(STATIC_PATHS));
+
+/**
+ * Just the fields the cross-reference rules read. When a list fails its full shape (a
+ * book lacks its topic), these still let the rules check ids, references and sums.
+ */
+const SALVAGE = {
+  books: z.array(z.looseObject({ id: bookSchema.shape.id, price: bookSchema.shape.price })),
+  bundles: z.array(
+    z.looseObject({ id: bundleSchema.shape.id, price: bundleSchema.shape.price, originalPrice: bundleSchema.shape.originalPrice, books: bundleSchema.shape.books }),
+  ),
+  courses: z.array(z.looseObject({ id: courseSchema.shape.id })),
+  policies: z.array(z.looseObject({ id: policySectionSchema.shape.id })),
+};
 
 /**
  * Validates parsed content in layers: shape (zod), then cross-field rules. Positions are
@@ -19,12 +32,15 @@ export function validateContent(loaded: LoadedContent): Content {
     if (issues.length === 0) return parsed.data;
     throw new ContentProblemError(toProblems(loaded, [], issues));
   }
-  // Shape failed: still run the rules on the sections whose own shape is valid.
+  // Shape failed: still run the rules on the sections whose own shape is valid, and on
+  // the fields the rules read (ids, prices, book lists) where only other fields are wrong.
   const partial: Partial<Content> = {};
   if (isRecord(loaded.data)) {
     for (const [key, schema] of Object.entries(contentSchema.shape)) {
       const section = (schema as z.ZodType).safeParse(loaded.data[key]);
-      if (section.success) (partial as Record<string, unknown>)[key] = section.data;
+      const salvage = SALVAGE[key as keyof typeof SALVAGE];
+      const fallback = section.success ? section : salvage?.safeParse(loaded.data[key]);
+      if (fallback?.success) (partial as Record<string, unknown>)[key] = fallback.data;
     }
   }
   throw new ContentProblemError(toProblems(loaded, parsed.error.issues, crossReferenceIssues(partial, KNOWN_PATHS)));
@@ -81,16 +97,12 @@ function fromZodIssue(located: Located, issue: z.core.$ZodIssue): Problem[] {
         : issue.message;
       return [locate(located, path, message, issue.expected === 'string' ? 'Put the text in quotes if YAML reads it as something else.' : undefined)];
     }
-    case 'invalid_value':
-      return [
-        locate(
-          located,
-          path,
-          issue.message.startsWith('Invalid')
-            ? `must be one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}, not ${describeValue(issue.input)}`
-            : `${issue.message}, not ${describeValue(issue.input)}`,
-        ),
-      ];
+    case 'invalid_value': {
+      const choices = issue.values.map((value) => JSON.stringify(value)).join(', ');
+      // A long list of choices (icon names) reads better as the hint than inside the message.
+      if (issue.values.length > 6) return [locate(located, path, `${describeValue(issue.input)} is not one of the allowed values`, `Use one of: ${choices}.`)];
+      return [locate(located, path, `must be one of ${choices}, not ${describeValue(issue.input)}`)];
+    }
     default:
       return [locate(located, path, issue.message.replace(/^Invalid input: /, ''), hintFor(issue))];
   }

@@ -1,0 +1,112 @@
+import { describe, expect, test } from 'vitest';
+import { fixtureProblems } from '../../helpers/content.ts';
+
+describe('validateContent: every problem located in the file', () => {
+  test('a missing field is reported on the item that lacks it, and a typo suggests the key', async () => {
+    const { text } = await fixtureProblems('missing-and-unknown');
+    expect(text).toContain(
+      [
+        'content.yaml:9:5  books.1.price  price is missing',
+        '    7 |     price: 16.99',
+        '    8 |     checkoutUrl: https://checkout.example.com/pay/one',
+        '  > 9 |   - id: 2',
+        '      |     ^',
+        '  hint: Add "price:" with a number.',
+      ].join('\n'),
+    );
+    expect(text).toContain(
+      [
+        'content.yaml:14:5  books.1.pirce  unknown key "pirce"',
+        '    12 |     description: Another book.',
+        '    13 |     icon: mic',
+        '  > 14 |     pirce: 16.99',
+        '       |     ^',
+        '  hint: Did you mean "price"?',
+      ].join('\n'),
+    );
+  });
+
+  test('a bundle naming book 11 and a wrong original price are both reported, with both figures', async () => {
+    const { text } = await fixtureProblems('bad-references');
+    expect(text).toContain(
+      [
+        'content.yaml:22:20  bundles.0.originalPrice  originalPrice is $35.00 but the books in this bundle add up to $33.98',
+        '    20 |     icon: gift',
+        '    21 |     price: 29.99',
+        '  > 22 |     originalPrice: 35.00',
+        '       |                    ^',
+        '  hint: Remove originalPrice (it is computed from the books) or correct it.',
+      ].join('\n'),
+    );
+    expect(text).toContain(
+      [
+        'content.yaml:31:16  bundles.1.books.1  book 11 does not exist',
+        '    29 |     price: 9.99',
+        '    30 |     checkoutUrl: https://checkout.example.com/pay/broken',
+        '  > 31 |     books: [1, 11]',
+        '       |                ^',
+        '  hint: Use the id of a book listed under books: 1, 2.',
+      ].join('\n'),
+    );
+  });
+
+  test('http: checkout links and javascript: links are refused', async () => {
+    const { text } = await fixtureProblems('bad-links');
+    expect(text.some((item) => item.startsWith('content.yaml:8:18  books.0.checkoutUrl  must be an https:// checkout link'))).toBe(true);
+    expect(text).toContain(
+      [
+        'content.yaml:15:15  courses.0.videoUrl  must be an https://, mailto: or tel: link',
+        '    13 |     duration: 40 min',
+        '    14 |     level: Foundation',
+        '  > 15 |     videoUrl: javascript:alert(1)',
+        '       |               ^',
+        '  hint: Links may only use https:, mailto: or tel:. http: and javascript: links are not allowed.',
+      ].join('\n'),
+    );
+  });
+
+  test('prices with three decimals, prices as text and unknown icons', async () => {
+    const { text } = await fixtureProblems('bad-prices');
+    expect(text.some((item) => item.startsWith('content.yaml:7:12  books.0.price  must have at most two decimal places'))).toBe(true);
+    expect(text.some((item) => item.startsWith('content.yaml:14:12  books.1.price  must be a number of dollars, like 16.99'))).toBe(true);
+    const icon = text.find((item) => item.startsWith('content.yaml:6:11  books.0.icon  the text "unicorn" is not one of the allowed values'));
+    expect(icon).toContain('hint: Use one of: "book", "rocket"');
+  });
+
+  test('all problems at once, sorted by position, every one located', async () => {
+    const { problems } = await fixtureProblems('bad-references');
+    expect(problems.every((problem) => problem.location && problem.location.line >= 1 && problem.location.column >= 1)).toBe(true);
+    const lines = problems.map((problem) => problem.location!.line);
+    expect(lines).toEqual([...lines].sort((a, b) => a - b));
+    // The fixture lacks every other section: those are reported too, in the same run.
+    expect(problems.map((problem) => problem.path)).toEqual(expect.arrayContaining(['site', 'pages', 'plans']));
+  });
+});
+
+describe('loadContent: YAML problems', () => {
+  test('an unclosed quote points at the opening quote', async () => {
+    const { text } = await fixtureProblems('syntax-error');
+    expect(text).toEqual([
+      [
+        'content.yaml:3:12  missing closing "quote',
+        '    1 | site:',
+        '    2 |   name: Test Network',
+        '  > 3 |   tagline: "unterminated',
+        '      |            ^',
+        '  hint: Close the quoted text with the same quote mark it starts with.',
+      ].join('\n'),
+    ]);
+  });
+
+  test('a repeated key is reported where it repeats', async () => {
+    const { text } = await fixtureProblems('duplicate-key');
+    expect(text[0]).toMatch(/^content\.yaml:3:3  map keys must be unique/);
+  });
+
+  test('an alias bomb fails fast instead of expanding', async () => {
+    const started = performance.now();
+    const { text } = await fixtureProblems('alias-bomb');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(text[0]).toContain('excessive alias count');
+  });
+});
