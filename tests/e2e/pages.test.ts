@@ -47,3 +47,75 @@ describe('every route', () => {
     });
   }
 });
+
+describe('with JavaScript disabled', () => {
+  for (const [path, text] of ROUTES) {
+    test(`${path} reads fully and nothing covers it`, async () => {
+      const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+      await page.goto(`${baseUrl}${path}`);
+      expect(await page.locator('main').textContent()).toContain(text);
+      expect(await page.locator('h1').count()).toBe(1);
+      // No overlay and no pending fade: the content is visible at once.
+      await page.waitForTimeout(50);
+      const state = await page.evaluate(() => ({
+        overlay: document.querySelector('.pt') ? getComputedStyle(document.querySelector('.pt')!).display : 'none',
+        opacity: getComputedStyle(document.querySelector('.page')!).opacity,
+      }));
+      expect(state).toEqual({ overlay: 'none', opacity: '1' });
+      await close();
+    });
+  }
+
+  test('the main navigation is usable on a small screen without the toggle', async () => {
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
+    await page.goto(`${baseUrl}/`);
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    for (const name of ['Courses', 'eBooks', 'About', 'FAQ', 'Contact']) expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    await close();
+  });
+});
+
+describe('not-found pages', () => {
+  test('an unknown course shows Course not found with a Return to courses link, status 404', async () => {
+    const { page, log, close } = await openPage(browser);
+    const response = await page.goto(`${baseUrl}/course/99`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Course not found');
+    await page.getByRole('link', { name: 'Return to courses' }).click();
+    await page.waitForURL(`${baseUrl}/courses`);
+    expect(log.messages.filter((message) => !message.includes('404'))).toEqual([]);
+    await close();
+  });
+
+  test('any other unknown path shows the not-found page, status 404', async () => {
+    const { page, close } = await openPage(browser);
+    const response = await page.goto(`${baseUrl}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    await close();
+  });
+});
+
+describe('client-side navigation', () => {
+  test('header links change pages without a full reload', async () => {
+    const { page, log, close } = await openPage(browser);
+    await page.goto(`${baseUrl}/`);
+    await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    for (const [name, path, heading] of [
+      ['Courses', '/courses', 'Continue to Courses'],
+      ['eBooks', '/ebooks', 'Millionaire at 15'],
+      ['About', '/about', 'Marcus Hale'],
+      ['FAQ', '/faq', '25,000'],
+      ['Contact', '/contact', 'FAQ'],
+    ] as const) {
+      await nav.getByRole('link', { name, exact: true }).click();
+      await page.waitForURL(`${baseUrl}${path}`);
+      await expect.poll(() => page.locator('main').textContent()).toContain(heading);
+    }
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(log.messages).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,76 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { describe, expect, test } from 'vitest';
+import { loadContent } from '../../generator/content/load.ts';
+import { validateContent } from '../../generator/content/validate.ts';
+import { deriveContent, type SiteData } from '../../generator/content/derive.ts';
+import { App } from '../../site/app.tsx';
+import { PAGES } from '../../site/pages/index.ts';
+import { REAL_CONTENT } from '../helpers/content.ts';
+
+const data = deriveContent(validateContent(await loadContent({ file: REAL_CONTENT })));
+
+function render(path: string, siteData: SiteData = data): string {
+  return renderToStaticMarkup(
+    <StaticRouter location={path}>
+      <App data={siteData} pages={PAGES} />
+    </StaticRouter>,
+  );
+}
+
+describe('rendering with StaticRouter', () => {
+  test('the layout follows the path: none on /login, agency chrome on /agency* and /get-started, main elsewhere', () => {
+    expect(render('/login')).not.toMatch(/<header class="site-header|<footer/);
+    for (const path of ['/agency', '/agency/payment', '/agency/policies', '/get-started']) {
+      const html = render(path);
+      expect(html).toContain('site-header--agency');
+      expect(html).toContain(`href="${data.agency.phone.href}"`);
+    }
+    for (const path of ['/', '/courses', '/faq', '/coming-soon']) {
+      const html = render(path);
+      expect(html).toMatch(/<header class="site-header"/);
+      expect(html).not.toContain('site-header--agency');
+    }
+  });
+
+  test('every page has exactly one h1', () => {
+    for (const path of Object.keys(data.titles).filter((item) => item !== '/404')) expect(render(path).match(/<h1[ >]/g), path).toHaveLength(1);
+  });
+
+  test('bundles show price, struck original price and savings from the derived data', () => {
+    const html = render('/bundles');
+    expect(html).toContain('$114.99');
+    expect(html).toContain('<s>$169.90</s>');
+    expect(html).toContain('$54.91');
+  });
+
+  test('course list: Open Course goes to the video, or to /course/{id} without one', () => {
+    const html = render('/courses/list');
+    for (const course of data.courses) expect(html).toContain(`href="${course.href}"`);
+    expect(html.match(/<li class="course-card"/g)).toHaveLength(10);
+  });
+
+  test('every link that opens a new tab has rel="noopener noreferrer"', () => {
+    for (const path of Object.keys(data.titles)) {
+      const html = render(path);
+      for (const anchor of html.match(/<a [^>]*target="_blank"[^>]*>/g) ?? []) expect(anchor, path).toContain('rel="noopener noreferrer"');
+    }
+  });
+
+  test('text from content.yaml is escaped, never raw HTML', () => {
+    const hostile: SiteData = {
+      ...data,
+      pages: { ...data.pages, faq: { ...data.pages.faq, heading: '<script>alert("x")</script>', intro: '"><img src=x onerror=alert(1)>' } },
+    };
+    const html = render('/faq', hostile);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+  });
+
+  test('an unknown course id shows Course not found with a Return to courses link', () => {
+    const html = render('/course/99');
+    expect(html).toContain('Course not found');
+    expect(html).toMatch(/<a[^>]*href="\/courses"[^>]*>.*Return to courses/);
+  });
+});
