@@ -67,6 +67,7 @@ export function parseContent(source: string, displayName: string): unknown {
   try {
     return parse(source, YAML_OPTIONS);
   } catch (error) {
+    if (error instanceof RangeError) throw new ContentProblemError([tooDeep(source, displayName)]);
     if (!(error instanceof YAMLError) && !(error instanceof ReferenceError)) throw error;
   }
   const located = locateSource(source, displayName);
@@ -105,6 +106,17 @@ function errorOffset(source: string, error: YAMLError): number {
     if (opening >= 0) return opening;
   }
   return error.pos[0];
+}
+
+/** Nesting so deep the parser ran out of stack: report where the deepest line starts. */
+function tooDeep(source: string, displayName: string): Problem {
+  const lines = source.split('\n');
+  let deepest = 0;
+  lines.forEach((line, index) => {
+    if (line.length - line.trimStart().length > (lines[deepest] ?? '').length - (lines[deepest] ?? '').trimStart().length) deepest = index;
+  });
+  const location = { file: displayName, line: deepest + 1, column: 1 };
+  return { path: '', message: 'the file is nested too deeply to read', hint: 'Content never needs more than a few levels of nesting; check for runaway brackets or indentation.', location, frame: codeFrame(source, location) };
 }
 
 function describeYamlError(error: YAMLError): string {
