@@ -1,0 +1,65 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Browser, Page } from 'playwright';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
+
+/*
+ * axe-core on every route, as first shown and with the interactive parts open (the
+ * mobile menu, an accordion), on a phone and a desktop width. Any violation fails.
+ */
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ROUTES = [
+  '/', '/login', '/coming-soon', '/courses', '/courses/list', '/course/1', '/course/9', '/course/99', '/about', '/faq', '/contact',
+  '/ebooks', '/bundles', '/agency', '/agency/payment', '/agency/policies', '/get-started', '/not-a-page',
+];
+
+async function ready(page: Page, path: string) {
+  await page.goto(`${baseUrl}${path}`);
+  await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+  // Let the first-load transition finish: axe must judge the settled page.
+  await page.waitForTimeout(1_400);
+}
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+describe('axe-core finds no violation', () => {
+  for (const path of ROUTES) {
+    test(`${path}, desktop`, async () => {
+      const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+      await ready(page, path);
+      expect(await violations(page)).toEqual([]);
+      await close();
+    });
+  }
+
+  test('with the mobile menu open', async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 390, height: 800 } });
+    await ready(page, '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await violations(page)).toEqual([]);
+    await close();
+  });
+
+  for (const [path, name] of [['/faq', 'faq'], ['/agency/payment', 'payment-faq'], ['/agency/policies', 'policies']] as const) {
+    test(`${path} with an accordion item open, on a phone`, async () => {
+      const { page, close } = await openPage(browser, { viewport: { width: 390, height: 800 } });
+      await ready(page, path);
+      await page.locator(`details[name="${name}"] > summary`).nth(1).click();
+      expect(await violations(page)).toEqual([]);
+      await close();
+    });
+  }
+});
