@@ -1,4 +1,5 @@
-import { Link, NavLink } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
 import { Icon } from './ui/icon.tsx';
 import { SoundToggle } from './sound-toggle.tsx';
@@ -9,6 +10,16 @@ import { SoundToggle } from './sound-toggle.tsx';
  */
 export function AgencyHeader() {
   const { agency, labels, navigation } = useSiteData();
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On phones the links scroll sideways: keep the current page's link in view.
+  useEffect(() => {
+    const active = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list.current || !active) return;
+    const { scrollLeft, clientWidth } = list.current;
+    if (active.offsetLeft < scrollLeft || active.offsetLeft + active.offsetWidth > scrollLeft + clientWidth)
+      list.current.scrollLeft = Math.max(0, active.offsetLeft - 16);
+  }, [pathname]);
   return (
     <header className="site-header site-header--agency">
       <div className="site-header__inner">
@@ -19,7 +30,7 @@ export function AgencyHeader() {
           <span className="brand__name">{agency.name}</span>
         </Link>
         <nav className="agency-nav" aria-label={labels.agencyNavigation}>
-          <ul className="agency-nav__list">
+          <ul className="agency-nav__list" ref={list}>
             {navigation.agency.map((item) => (
               <li key={item.href}>
                 <NavLink to={item.href} end className="agency-nav__link">

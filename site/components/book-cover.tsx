@@ -14,16 +14,22 @@ const PALETTES = [
   ['#e11d48', '#881337'],
 ] as const;
 
-/** Splits a title into at most three short lines for the cover. */
-function coverLines(title: string): string[] {
-  const words = title.split(/\s+/);
-  const lines: string[] = [];
-  for (const word of words) {
+/**
+ * Splits a title into short lines for the cover, never leaving a short word ("a", "at")
+ * dangling at the end of a line: "Speak Like / a Hustler", not "Speak Like a / Hustler".
+ */
+export function coverLines(title: string, width = 11): string[] {
+  const lines: string[][] = [];
+  for (const word of title.split(/\s+/)) {
     const last = lines[lines.length - 1];
-    if (last !== undefined && (last + ' ' + word).length <= 12) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
+    if (last && [...last, word].join(' ').length <= width) last.push(word);
+    else lines.push([word]);
   }
-  return lines.slice(0, 4);
+  for (let index = 0; index < lines.length - 1; index += 1) {
+    const line = lines[index]!;
+    if (line.length > 1 && line[line.length - 1]!.length <= 2) lines[index + 1]!.unshift(line.pop()!);
+  }
+  return lines.map((line) => line.join(' ')).slice(0, 4);
 }
 
 /** A generated SVG cover from a book's number, title and icon: the store needs no image files. */

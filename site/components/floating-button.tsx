@@ -13,7 +13,7 @@ export function FloatingButton({ area }: { area: Exclude<Area, 'bare'> }) {
   const visible = useScrolledPast(FLOATING_THRESHOLD);
   const className = `floating-button${visible ? ' floating-button--visible' : ''}`;
   return (
-    <div className={className} data-testid="floating-button">
+    <aside className={className} aria-label={area === 'agency' ? labels.callNow : labels.joinDiscord}>
       {area === 'agency' ? (
         <a href={agency.phone.href} className="button button--primary button--floating">
           <Icon name="phone" />
@@ -25,6 +25,6 @@ export function FloatingButton({ area }: { area: Exclude<Area, 'bare'> }) {
           {labels.joinDiscord}
         </ExternalLink>
       )}
-    </div>
+    </aside>
   );
 }

@@ -74,3 +74,12 @@ describe('rendering with StaticRouter', () => {
     expect(html).toMatch(/<a[^>]*href="\/courses"[^>]*>.*Return to courses/);
   });
 });
+
+describe('generated book covers', () => {
+  test('titles break into short lines without a dangling short word', async () => {
+    const { coverLines } = await import('../../site/components/book-cover.tsx');
+    expect(coverLines('Speak Like a Hustler')).toEqual(['Speak Like', 'a Hustler']);
+    expect(coverLines('Millionaire at 15')).toEqual(['Millionaire', 'at 15']);
+    expect(coverLines('Boss Moves')).toEqual(['Boss Moves']);
+  });
+});

@@ -1,0 +1,375 @@
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Browser, Page } from 'playwright';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { TEST_LOGIN } from './global-setup.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens a path, waits for hydration and for the first-load transition to end. */
+async function visit(path: string, options: Parameters<typeof openPage>[1] = {}) {
+  const opened = await openPage(browser, options);
+  await opened.page.goto(`${baseUrl}${path}`);
+  await hydrated(opened.page);
+  return opened;
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+}
+
+async function scrollTo(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.waitForFunction((top) => Math.abs(window.scrollY - top) < 2, y);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** Visible to a sighted visitor: in the layout, not hidden, not transparent. */
+function isShown(page: Page, selector: string) {
+  return page.evaluate((sel) => {
+    const element = document.querySelector(sel);
+    if (!element) return false;
+    const style = getComputedStyle(element);
+    return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0.5;
+  }, selector);
+}
+
+describe('main header', () => {
+  test('has the five section links and Join Discord, opening in a new tab safely', async () => {
+    const { page, close } = await visit('/about');
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    for (const [name, href] of [['Courses', '/courses'], ['eBooks', '/ebooks'], ['About', '/about'], ['FAQ', '/faq'], ['Contact', '/contact']])
+      await expect.poll(() => nav.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    const discord = nav.getByRole('link', { name: /Join Discord/ });
+    expect(await discord.getAttribute('target')).toBe('_blank');
+    expect(await discord.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await discord.textContent()).toContain('(opens in a new tab)');
+    await close();
+  });
+
+  test('hides when scrolling down past 50px and shows on scroll up or near the top', async () => {
+    const { page, close } = await visit('/ebooks');
+    const header = page.locator('.site-header');
+    const hidden = () => header.evaluate((element) => element.classList.contains('site-header--hidden'));
+    await scrollTo(page, 40);
+    expect(await hidden()).toBe(false);
+    await scrollTo(page, 400);
+    expect(await hidden()).toBe(true);
+    // The hidden header is moved out of view with a transform, not removed from layout.
+    await expect.poll(() => header.evaluate((element) => element.getBoundingClientRect().bottom)).toBeLessThanOrEqual(1);
+    await scrollTo(page, 300);
+    expect(await hidden()).toBe(false);
+    await scrollTo(page, 600);
+    expect(await hidden()).toBe(true);
+    await scrollTo(page, 45);
+    expect(await hidden()).toBe(false);
+    await close();
+  });
+
+  test('on a small screen a toggle opens a menu at most 400px tall that closes on link click and on Escape', async () => {
+    const { page, close } = await visit('/', { viewport: { width: 390, height: 700 } });
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const courses = page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Courses', exact: true });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await courses.isVisible()).toBe(false);
+    const controls = await toggle.getAttribute('aria-controls');
+    await toggle.click();
+    const close1 = page.getByRole('button', { name: 'Close menu' });
+    expect(await close1.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => courses.isVisible()).toBe(true);
+    const menu = page.locator(`[id="${controls}"]`);
+    const box = await menu.boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(400);
+    expect(await menu.evaluate((element) => getComputedStyle(element).maxHeight)).toBe('400px');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => courses.isVisible()).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe(controls);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await courses.click();
+    await page.waitForURL(`${baseUrl}/courses`);
+    await expect.poll(() => courses.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    await close();
+  });
+});
+
+describe('agency header', () => {
+  test('links Home, Get Started, Pricing, Policies, the main site and Call Now; marks the current page, also after client-side navigation', async () => {
+    const { page, log, close } = await visit('/agency/payment');
+    const nav = page.getByRole('navigation', { name: 'Agency', exact: true });
+    const expected: [string, string][] = [['Home', '/agency'], ['Get Started', '/get-started'], ['Pricing', '/agency/payment'], ['Policies', '/agency/policies'], ['Main Site', '/']];
+    for (const [name, href] of expected) expect(await nav.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    expect(await nav.getByRole('link', { name: /Call Now/ }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+    const current = () => nav.locator('[aria-current="page"]').allTextContents();
+    expect(await current()).toEqual(['Pricing']);
+    await nav.getByRole('link', { name: 'Policies', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/agency/policies`);
+    await expect.poll(current).toEqual(['Policies']);
+    await nav.getByRole('link', { name: 'Home', exact: true }).click();
+    await expect.poll(current).toEqual(['Home']);
+    expect(log.messages).toEqual([]);
+    await close();
+  });
+});
+
+describe('floating buttons', () => {
+  test('Join Discord appears only past 600px of scroll on the main site', async () => {
+    const { page, close } = await visit('/ebooks');
+    const button = '.floating-button';
+    expect(await page.locator(`${button} a`).getAttribute('href')).toContain('discord');
+    await scrollTo(page, 590);
+    await expect.poll(() => isShown(page, button)).toBe(false);
+    await scrollTo(page, 620);
+    await expect.poll(() => isShown(page, button)).toBe(true);
+    await scrollTo(page, 500);
+    await expect.poll(() => isShown(page, button)).toBe(false);
+    await close();
+  });
+
+  test('Call Now appears past 600px in the agency area and on /get-started', async () => {
+    for (const path of ['/agency', '/get-started']) {
+      const { page, close } = await visit(path);
+      const link = page.locator('.floating-button a');
+      expect(await link.textContent()).toContain('Call Now');
+      expect(await link.getAttribute('href')).toMatch(/^tel:/);
+      await scrollTo(page, 300);
+      await expect.poll(() => isShown(page, '.floating-button')).toBe(false);
+      await scrollTo(page, 700);
+      await expect.poll(() => isShown(page, '.floating-button')).toBe(true);
+      await close();
+    }
+  });
+
+  test('/login has no header, no footer and no floating button', async () => {
+    const { page, close } = await visit('/login');
+    expect(await page.locator('header.site-header, footer, .floating-button').count()).toBe(0);
+    await close();
+  });
+});
+
+describe('accordions', () => {
+  const openCount = (page: Page, name: string) => page.locator(`details[name="${name}"][open]`).count();
+
+  test('FAQ: twelve items, none open, one at a time, clicking the open one closes it, keyboard operable', async () => {
+    const { page, close } = await visit('/faq');
+    const summaries = page.locator('details[name="faq"] > summary');
+    expect(await summaries.count()).toBe(12);
+    expect(await openCount(page, 'faq')).toBe(0);
+    await summaries.nth(0).click();
+    expect(await openCount(page, 'faq')).toBe(1);
+    await summaries.nth(4).click();
+    expect(await openCount(page, 'faq')).toBe(1);
+    expect(await page.locator('details[name="faq"]').nth(4).getAttribute('open')).not.toBeNull();
+    await expect.poll(() => page.locator('details[name="faq"]').nth(4).innerText()).toContain('25,000');
+    await summaries.nth(4).click();
+    expect(await openCount(page, 'faq')).toBe(0);
+    await summaries.nth(2).focus();
+    await page.keyboard.press('Enter');
+    expect(await openCount(page, 'faq')).toBe(1);
+    await page.keyboard.press('Space');
+    expect(await openCount(page, 'faq')).toBe(0);
+    await close();
+  });
+
+  test('policies: six sections dated January 2025, refund open first, one at a time', async () => {
+    const { page, close } = await visit('/agency/policies');
+    const items = page.locator('details[name="policies"]');
+    expect(await items.count()).toBe(6);
+    expect(await page.locator('main').textContent()).toContain('January 2025');
+    expect(await openCount(page, 'policies')).toBe(1);
+    expect(await items.nth(0).locator('summary').textContent()).toMatch(/Refund/);
+    expect(await items.nth(0).getAttribute('open')).not.toBeNull();
+    await items.nth(0).locator('summary').click();
+    expect(await openCount(page, 'policies')).toBe(0);
+    await items.nth(3).locator('summary').click();
+    await items.nth(5).locator('summary').click();
+    expect(await openCount(page, 'policies')).toBe(1);
+    expect(await items.nth(5).getAttribute('open')).not.toBeNull();
+    await close();
+  });
+
+  test('payment FAQs: four questions, one open at a time', async () => {
+    const { page, close } = await visit('/agency/payment');
+    const summaries = page.locator('details[name="payment-faq"] > summary');
+    expect(await summaries.count()).toBe(4);
+    await summaries.nth(0).click();
+    await summaries.nth(1).click();
+    expect(await openCount(page, 'payment-faq')).toBe(1);
+    await close();
+  });
+});
+
+describe('login gate', () => {
+  test('the form has what the spec lists', async () => {
+    const { page, close } = await visit('/login');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome Back');
+    expect(await page.getByLabel('Username').getAttribute('required')).not.toBeNull();
+    expect(await page.getByLabel('Password').getAttribute('required')).not.toBeNull();
+    expect(await page.getByLabel('Password').getAttribute('type')).toBe('password');
+    expect(await page.getByRole('button', { name: 'Access Website' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(await page.locator('main').textContent()).toContain('This area is restricted to authorized users only');
+    await close();
+  });
+
+  test('a wrong pair shows Invalid credentials, announced, and sets no flag', async () => {
+    const { page, close } = await visit('/login');
+    await page.getByLabel('Username').fill(TEST_LOGIN.username);
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Access Website' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toBe('Invalid credentials');
+    expect(await page.evaluate(() => sessionStorage.getItem('authenticated'))).toBeNull();
+    expect(page.url()).toBe(`${baseUrl}/login`);
+    await close();
+  });
+
+  test('the right pair sets sessionStorage.authenticated = "true" and goes to /home', async () => {
+    const { page, log, close } = await visit('/login');
+    await page.getByLabel('Username').fill(TEST_LOGIN.username);
+    await page.getByLabel('Password').fill(TEST_LOGIN.password);
+    await page.getByRole('button', { name: 'Access Website' }).click();
+    await page.waitForURL(`${baseUrl}/home`, { timeout: 15_000 });
+    expect(await page.evaluate(() => sessionStorage.getItem('authenticated'))).toBe('true');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+    expect(log.messages).toEqual([]);
+    await close();
+  });
+
+  test('a visitor whose flag is already true is sent from /login to /home', async () => {
+    const { page, close } = await visit('/');
+    await page.evaluate(() => sessionStorage.setItem('authenticated', 'true'));
+    await page.goto(`${baseUrl}/login`);
+    await page.waitForURL(`${baseUrl}/home`);
+    await close();
+  });
+});
+
+describe('page transition and tone', () => {
+  /** Counts AudioContexts and tones started, without playing sound. */
+  const instrumentAudio = (page: Page) =>
+    page.addInitScript(() => {
+      const counters = { contexts: 0, tones: 0 };
+      (window as unknown as { __audio: typeof counters }).__audio = counters;
+      const Original = window.AudioContext;
+      window.AudioContext = class extends Original {
+        constructor(...args: ConstructorParameters<typeof AudioContext>) {
+          super(...args);
+          counters.contexts += 1;
+        }
+        override createOscillator() {
+          const oscillator = super.createOscillator();
+          const start = oscillator.start.bind(oscillator);
+          oscillator.start = (when?: number) => {
+            counters.tones += 1;
+            start(when);
+          };
+          return oscillator;
+        }
+      };
+    });
+  const audio = (page: Page) => page.evaluate(() => (window as unknown as { __audio: { contexts: number; tones: number } }).__audio);
+
+  test('ten slices cover the first load and sweep away in about 1.2s; the content is not hidden once they are gone', async () => {
+    const opened = await openPage(browser);
+    await opened.page.goto(`${baseUrl}/about`);
+    expect(await opened.page.locator('.pt .pt__slice').count()).toBe(10);
+    const durations = await opened.page.locator('.pt__slice').evaluateAll((slices) =>
+      slices.map((slice) => {
+        const style = getComputedStyle(slice);
+        return parseFloat(style.animationDelay) + parseFloat(style.animationDuration);
+      }),
+    );
+    expect(durations[0]).toBeGreaterThan(0);
+    expect(Math.max(...durations)).toBeCloseTo(1.2, 1);
+    const delays = await opened.page.locator('.pt__slice').evaluateAll((slices) => slices.map((slice) => parseFloat(getComputedStyle(slice).animationDelay)));
+    expect(delays[1]! - delays[0]!).toBeCloseTo(0.06, 2);
+    expect(parseFloat(await opened.page.locator('.page').evaluate((element) => getComputedStyle(element).animationDelay))).toBeCloseTo(0.4, 2);
+    await opened.page.waitForTimeout(1_400);
+    expect(await opened.page.locator('.pt__slice').first().evaluate((element) => element.getBoundingClientRect().height)).toBeLessThan(1);
+    expect(await isShown(opened.page, '.page')).toBe(true);
+    await opened.close();
+  });
+
+  test('a client-side navigation plays the GSAP transition and one tone from one AudioContext', async () => {
+    const opened = await openPage(browser);
+    await instrumentAudio(opened.page);
+    await opened.page.goto(`${baseUrl}/`);
+    await hydrated(opened.page);
+    expect(await audio(opened.page)).toEqual({ contexts: 0, tones: 0 });
+    const nav = opened.page.getByRole('navigation', { name: 'Main', exact: true });
+    await nav.getByRole('link', { name: 'FAQ', exact: true }).click();
+    await opened.page.waitForURL(`${baseUrl}/faq`);
+    // GSAP drives the slices: during the transition they carry inline transforms.
+    await expect.poll(() => opened.page.locator('.pt').getAttribute('class')).toMatch(/pt--running|pt--cover/);
+    await expect.poll(() => opened.page.locator('.pt').getAttribute('class'), { timeout: 5_000 }).toContain('pt--done');
+    await nav.getByRole('link', { name: 'About', exact: true }).click();
+    await opened.page.waitForURL(`${baseUrl}/about`);
+    await expect.poll(() => audio(opened.page)).toEqual({ contexts: 1, tones: 2 });
+    expect(opened.log.messages).toEqual([]);
+    await opened.close();
+  });
+
+  test('the mute toggle silences the tone, persists, and nothing is stored before it is used', async () => {
+    const opened = await openPage(browser);
+    await instrumentAudio(opened.page);
+    await opened.page.goto(`${baseUrl}/`);
+    await hydrated(opened.page);
+    expect(await opened.page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length, cookies: document.cookie }))).toEqual({ local: 0, session: 0, cookies: '' });
+    const toggle = opened.page.getByRole('button', { name: 'Transition sound' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await opened.page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'FAQ', exact: true }).click();
+    await opened.page.waitForURL(`${baseUrl}/faq`);
+    expect((await audio(opened.page)).tones).toBe(0);
+    await opened.page.reload();
+    await hydrated(opened.page);
+    expect(await opened.page.getByRole('button', { name: 'Transition sound' }).getAttribute('aria-pressed')).toBe('false');
+    await opened.close();
+  });
+
+  test('under prefers-reduced-motion there are no slices and no delay', async () => {
+    const { page, close } = await visit('/faq', { reducedMotion: 'reduce' });
+    expect(await page.locator('.pt__slice').count()).toBe(0);
+    const content = await page.locator('.page').evaluate((element) => ({ opacity: getComputedStyle(element).opacity, delay: getComputedStyle(element).animationDelay, name: getComputedStyle(element).animationName }));
+    expect(content.opacity).toBe('1');
+    expect(content.name === 'none' || content.delay === '0s').toBe(true);
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'About', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/about`);
+    expect(await page.locator('.pt__slice').count()).toBe(0);
+    await close();
+  });
+});
+
+describe('navigation hygiene', () => {
+  test('after a client-side navigation: new title, scrolled to the top, focus on the heading, announced', async () => {
+    const { page, close } = await visit('/ebooks');
+    await scrollTo(page, 900);
+    await page.evaluate(() => window.scrollBy(0, -10));
+    await page.locator('.site-footer').getByRole('link', { name: 'FAQ', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/faq`);
+    await expect.poll(() => page.title()).toMatch(/^Frequently Asked Questions|FAQ/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('page-title');
+    await expect.poll(() => page.getByRole('status').textContent()).toBe(await page.title());
+    await close();
+  });
+
+  test('a skip link is the first focusable element and leads to the main content', async () => {
+    const { page, close } = await visit('/courses');
+    await page.keyboard.press('Tab');
+    const skip = page.locator(':focus');
+    expect(await skip.textContent()).toBe('Skip to content');
+    expect(await isShown(page, '.skip-link:focus')).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await close();
+  });
+});
