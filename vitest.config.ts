@@ -15,6 +15,8 @@ export default defineConfig({
           // One browser per file; two cores: run files one or two at a time.
           maxWorkers: 2,
           fileParallelism: true,
+          // Its own group (after the unit tests): vitest requires it when maxWorkers differ.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

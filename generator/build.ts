@@ -2,14 +2,23 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadContent } from './content/load.ts';
 import { validateContent } from './content/validate.ts';
-import { deriveContent, type SiteData } from './content/derive.ts';
+import { deriveContent } from './content/derive.ts';
 import { collectRoutes, type RouteRecord } from './routes.ts';
 import { bundleClient, type ClientAssets } from './bundle.ts';
 import { renderPages, type OutputFile } from './render.ts';
-import { writeOutput } from './write.ts';
-import { hashLoginCredentials, type LoginGate } from './login-hash.ts';
+import { openOutput } from './write.ts';
+import { hashLoginCredentials } from './login-hash.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import { staticFiles } from './static-files.ts';
+import { renderSocialCards } from './social-cards.ts';
+import { renderAppIcons } from './app-icons.ts';
+import { headMetaFor } from './head-meta.ts';
+import { hostingFiles } from './hosting-files.ts';
+import { createOutputCheck } from './check-output.ts';
+import { BUDGETS, measurePages, type Budgets, type PageSize } from './page-sizes.ts';
+import { DEFAULT_PNG_CACHE_DIR } from './png.ts';
+import { OutputProblemError } from './errors.ts';
+import { saveBrotliSizes } from './brotli-size.ts';
 
 /** One finished stage, for progress lines and timing. */
 export interface StageReport {
@@ -26,15 +35,30 @@ export interface BuildOptions {
   onStage?: (stage: StageReport) => void;
   /** Called with warnings that do not stop the build. */
   onWarning?: (message: string) => void;
+  /** Where rendered social cards and icons are cached (null: no cache). */
+  cacheDir?: string | null;
+  /** Measure every page's brotli size (for `--report`); otherwise only where a budget could be exceeded. */
+  exactSizes?: boolean;
+  /** Byte budgets per first visit (default BUDGETS); benchmarks of synthetic sites lift them. */
+  budgets?: Budgets;
 }
 
 export interface BuildResult {
   pages: number;
   routes: RouteRecord[];
   assets: ClientAssets;
-  files: OutputFile[];
+  /** Peak resident memory of the process so far, in MB. */
+  peakMb: number;
   stages: StageReport[];
+  /** What a first visit to each page downloads; exact with `exactSizes` (for `--report`). */
+  sizes: PageSize[];
   ms: number;
+}
+
+/** How problems name the output folder: relative to the working folder when inside it. */
+function outLabel(outDir: string): string {
+  const relative = path.relative(process.cwd(), outDir);
+  return (relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : outDir).split(path.sep).join('/');
 }
 
 async function timed<T>(stages: StageReport[], options: BuildOptions, name: string, run: () => Promise<T> | T, detail?: (value: T) => string): Promise<T> {
@@ -46,13 +70,41 @@ async function timed<T>(stages: StageReport[], options: BuildOptions, name: stri
   return value;
 }
 
-/** Validates and derives content.yaml: what `site check` runs and `site build` starts with. */
-export async function checkContent(options: { contentFile: string; login?: LoginGate }): Promise<SiteData> {
-  const loaded = await loadContent({ file: options.contentFile });
-  return deriveContent(validateContent(loaded), { login: options.login });
+// Lives in content/check.ts so that `site check` never loads the bundler or React.
+export { checkContent } from './content/check.ts';
+
+/** Pages rendered, checked and written per batch: bounded memory however large the site. */
+const BATCH_SIZE = 64;
+
+/** Adds up a stage that runs once per batch, reported once at the end. */
+function stageClock(stages: StageReport[], options: BuildOptions) {
+  const totals = new Map<string, { ms: number; count: number; unit: string }>();
+  return {
+    async time<T>(name: string, run: () => Promise<T> | T, count = 0, unit = ''): Promise<T> {
+      const start = performance.now();
+      const value = await run();
+      const total = totals.get(name) ?? { ms: 0, count: 0, unit };
+      total.ms += performance.now() - start;
+      total.count += count;
+      totals.set(name, total);
+      return value;
+    },
+    report(name: string, detail?: string) {
+      const total = totals.get(name);
+      if (!total) return;
+      const stage = { name, ms: total.ms, detail: detail ?? (total.unit ? `${total.count} ${total.unit}` : undefined) };
+      stages.push(stage);
+      options.onStage?.(stage);
+    },
+  };
 }
 
-/** content.yaml to out/: load, validate, derive, route, bundle, render, write. */
+/**
+ * content.yaml to out/: load, validate, derive, route, bundle; then, a batch of pages at
+ * a time, social cards, render, check and write into a staging folder; finally the
+ * checks that need the whole site (links, titles) and the swap. Problems anywhere leave
+ * the previous out/ untouched.
+ */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const stages: StageReport[] = [];
@@ -66,12 +118,64 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     options.onWarning?.('SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set: the login page will refuse every attempt.');
   const data = await timed(stages, options, 'derive', () => deriveContent(content, { login }));
   const routes = await timed(stages, options, 'routes', () => collectRoutes({ data }), (value) => `${value.length} pages`);
-  const [assets, template] = await Promise.all([
-    timed(stages, options, 'bundle', () => bundleClient({ data })),
-    readFile(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8'),
-  ]);
-  const pages = await timed(stages, options, 'render', () => renderPages({ data, routes, template, assets }));
-  const files = [...pages, ...assets.files, ...staticFiles({ data })];
-  await timed(stages, options, 'write', () => writeOutput({ outDir: options.outDir, files }), () => `${files.length} files`);
-  return { pages: pages.length, routes, assets, files, stages, ms: performance.now() - started };
+  const cacheDir = options.cacheDir === undefined ? DEFAULT_PNG_CACHE_DIR : options.cacheDir;
+  const writer = await openOutput({ outDir: options.outDir });
+  const sizes: PageSize[] = [];
+  let assets: ClientAssets;
+  try {
+    let template: string;
+    let icons: OutputFile[];
+    [assets, template, icons] = await Promise.all([
+      timed(stages, options, 'bundle', () => bundleClient({ data })),
+      readFile(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8'),
+      renderAppIcons({ data, cacheDir }),
+    ]);
+    const clock = stageClock(stages, options);
+    const credentials = { username: env.SITE_LOGIN_USERNAME, password: env.SITE_LOGIN_PASSWORD };
+    const check = createOutputCheck({ siteUrl: data.site.url, credentials, budgets: options.budgets, outLabel: outLabel(options.outDir) });
+    const fixed = [...assets.files, ...staticFiles({ data }), ...icons, ...hostingFiles({ data, routes })];
+    const styles = assets.files.filter((file) => file.file.endsWith('.css'));
+    const upTo = options.exactSizes ? undefined : (options.budgets ?? BUDGETS);
+    const fixedSizes = await clock.time('check', () => measurePages({ files: [...fixed.filter((file) => file.file.endsWith('.html')), ...styles], upTo }));
+    sizes.push(...fixedSizes);
+    check.add(fixed, fixedSizes);
+    await clock.time('write', () => writer.write(fixed), fixed.length, 'files');
+
+    // noindex: pages left out of the sitemap, unless an alias of one (/home), which its canonical covers.
+    const indexed = new Set(routes.filter((route) => route.indexable).map((route) => route.canonical));
+    const pageOf = new Map(routes.map((route) => [route.file, route.page]));
+    const jsFor = (file: string) => {
+      const page = pageOf.get(file);
+      const visit = page ? assets.firstVisit[page] : undefined;
+      return visit ? { raw: visit.jsRaw, brotli: visit.jsBrotli } : undefined;
+    };
+    let cardCount = 0;
+    for (let index = 0; index < routes.length; index += BATCH_SIZE) {
+      const batch = routes.slice(index, index + BATCH_SIZE);
+      const cards = await clock.time('cards', () => renderSocialCards({ data, routes: batch, cacheDir }));
+      cardCount += cards.files.length;
+      const headExtra = (route: RouteRecord) => headMetaFor({ data, route, card: cards.cardFor(route), noindex: !route.indexable && !indexed.has(route.canonical) });
+      const pages = await clock.time('render', () => renderPages({ data, routes: batch, template, assets, headExtra }), batch.length, 'pages');
+      await clock.time('check', async () => {
+        const measured = await measurePages({ files: [...pages, ...styles], jsFor, upTo });
+        sizes.push(...measured);
+        check.add([...pages, ...cards.files], measured);
+      });
+      await clock.time('write', () => writer.write([...pages, ...cards.files]), pages.length + cards.files.length, 'files');
+    }
+    clock.report('cards', `${cardCount} social cards`);
+    clock.report('render');
+    const problems = await clock.time('check', () => check.finish());
+    clock.report('check', problems.length ? `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}` : 'links, titles, budgets, secrets');
+    // A site that fails its checks never replaces the previous out/.
+    if (problems.length > 0) throw new OutputProblemError(problems);
+    saveBrotliSizes();
+    await clock.time('write', () => writer.commit());
+    clock.report('write');
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+  sizes.sort((a, b) => a.file.localeCompare(b.file));
+  return { pages: routes.length, routes, assets, stages, sizes, ms: performance.now() - started, peakMb: process.resourceUsage().maxRSS / 1024 };
 }

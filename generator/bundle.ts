@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { brotliCompressSync, constants } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import type { SiteData } from './content/derive.ts';
 import type { OutputFile } from './render.ts';
@@ -7,6 +6,7 @@ import { commonData, pageData, PAGE_REGISTRY } from '../site/page-registry.ts';
 import type { PageKey } from '../site/routes.ts';
 import { BuildProblemError } from './errors.ts';
 import { PACKAGE_ROOT } from './paths.ts';
+import { brotliSize } from './brotli-size.ts';
 
 /** Hashed asset URLs the pages reference, and what a first visit downloads. */
 export interface ClientAssets {
@@ -26,27 +26,43 @@ export interface ClientAssets {
 
 const ROOT = PACKAGE_ROOT;
 
-function virtualModules(data: SiteData): esbuild.Plugin {
+/**
+ * How content reaches the browser bundle: inlined as JSON (`site build`), or, for `site dev`,
+ * imported from URLs its server answers from memory, so a content edit needs no rebundle.
+ */
+export type ClientData = SiteData | { dataUrl: (module: 'common' | PageKey) => string };
+
+function virtualModules(data: ClientData): esbuild.Plugin {
   const site = (file: string) => JSON.stringify(path.join(PACKAGE_ROOT, 'site', file));
   const json = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
+  const dataOf = (module: 'common' | PageKey, inline: (data: SiteData) => unknown) =>
+    'dataUrl' in data ? { imports: `import data from ${JSON.stringify(data.dataUrl(module))};`, value: 'data' } : { imports: '', value: json(inline(data)) };
   return {
     name: 'site-virtual-modules',
     setup(build) {
       build.onResolve({ filter: /^site:(data|pages|page\/[a-zA-Z]+)$/ }, (args) => ({ path: args.path.slice('site:'.length), namespace: 'site' }));
+      if ('dataUrl' in data) build.onResolve({ filter: /^\/__site\// }, (args) => ({ path: args.path, external: true }));
       build.onLoad({ filter: /.*/, namespace: 'site' }, (args) => {
-        if (args.path === 'data') return { contents: `export default ${json(commonData(data))};`, loader: 'js', resolveDir: PACKAGE_ROOT };
+        if (args.path === 'data') {
+          const common = dataOf('common', commonData);
+          return { contents: [common.imports, `export default ${common.value};`].filter(Boolean).join('\n'), loader: 'js', resolveDir: PACKAGE_ROOT };
+        }
         if (args.path === 'pages') {
           const entries = Object.keys(PAGE_REGISTRY).map((page) => `  ${page}: lazyPage(() => import("site:page/${page}")),`);
           return { contents: `import { lazyPage } from ${site('lazy-page.tsx')};\nexport const pages = {\n${entries.join('\n')}\n};\n`, loader: 'js', resolveDir: PACKAGE_ROOT };
         }
         const page = args.path.slice('page/'.length) as PageKey;
         const entry = PAGE_REGISTRY[page];
+        const slice = dataOf(page, (value) => pageData(value, page));
         return {
           contents: [
             `import { registerData } from ${site('client-data.ts')};`,
-            `registerData(${json(pageData(data, page))});`,
+            slice.imports,
+            `registerData(${slice.value});`,
             `export { ${entry.component} as default } from ${site(entry.module)};`,
-          ].join('\n'),
+          ]
+            .filter(Boolean)
+            .join('\n'),
           loader: 'js',
           resolveDir: PACKAGE_ROOT,
         };
@@ -55,12 +71,9 @@ function virtualModules(data: SiteData): esbuild.Plugin {
   };
 }
 
-export function brotliSize(contents: string | Uint8Array): number {
-  return brotliCompressSync(contents, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-}
 
 /** esbuild options shared by `site build` and the incremental context of `site dev`. */
-export function clientBuildOptions(data: SiteData): esbuild.BuildOptions {
+export function clientBuildOptions(data: ClientData): esbuild.BuildOptions {
   return {
     absWorkingDir: ROOT,
     entryPoints: { main: 'site/entry-client.tsx', noscript: 'site/styles/noscript.css' },
@@ -85,7 +98,7 @@ export function clientBuildOptions(data: SiteData): esbuild.BuildOptions {
 }
 
 /** Turns an esbuild result into asset URLs, per-page preloads and output files. */
-export function collectAssets(result: esbuild.BuildResult<{ write: false; metafile: true }>): ClientAssets {
+export function collectAssets(result: esbuild.BuildResult<{ write: false; metafile: true }>, options: { sizes?: boolean } = {}): ClientAssets {
   const outRoot = path.join(ROOT, 'out');
   const files = result.outputFiles.map((file) => ({ file: path.relative(outRoot, file.path).split(path.sep).join('/'), contents: file.contents }));
   const byFile = new Map(files.map((file) => [file.file, file.contents]));
@@ -95,7 +108,7 @@ export function collectAssets(result: esbuild.BuildResult<{ write: false; metafi
   const findOutput = (test: (key: string, output: (typeof outputs)[string]) => boolean) => Object.keys(outputs).find((key) => test(key, outputs[key]!))!;
   const staticClosure = (key: string, seen = new Set<string>()) => {
     for (const imported of outputs[key]?.imports ?? [])
-      if (imported.kind === 'import-statement' && !seen.has(imported.path)) {
+      if (imported.kind === 'import-statement' && !imported.external && !seen.has(imported.path)) {
         seen.add(imported.path);
         staticClosure(imported.path, seen);
       }
@@ -110,7 +123,8 @@ export function collectAssets(result: esbuild.BuildResult<{ write: false; metafi
     let size = sizes.get(key);
     if (!size) {
       const contents = byFile.get(rel(key))!;
-      size = { raw: contents.length, brotli: brotliSize(contents) };
+      // Brotli at quality 11 is slow; `site dev` skips sizes (sizes: false) to reload faster.
+      size = options.sizes === false ? { raw: contents.length, brotli: 0 } : { raw: contents.length, brotli: brotliSize(contents) };
       sizes.set(key, size);
     }
     return size;

@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { registerBuild } from './commands/build.ts';
 import { registerCheck } from './commands/check.ts';
+import { registerDev } from './commands/dev.ts';
+import { registerSchema } from './commands/schema.ts';
 import { registerServe } from './commands/serve.ts';
 import { ContentProblemError, OutputProblemError, SiteError, UsageProblemError } from './errors.ts';
 import { colorsFor, formatProblems } from './report.ts';
@@ -13,14 +15,17 @@ export function createProgram(version: string): Command {
   const program = new Command('site')
     .description('Build the community and agency website from content.yaml into a static out/ folder.')
     .version(version, '-v, --version', 'print the version')
-    .option('-q, --quiet', 'print only problems')
-    .option('--verbose', 'print more detail (stack traces too with DEBUG=1)')
+    .option('-q, --quiet', 'print only problems and warnings')
+    .option('--verbose', 'print per-stage detail and timings (set DEBUG=1 for stack traces)')
+    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true)
     .showHelpAfterError('(run "site --help" for usage)')
     .exitOverride();
   registerBuild(program);
   registerCheck(program);
   registerServe(program);
+  registerDev(program);
+  registerSchema(program);
   for (const command of program.commands) command.exitOverride().showHelpAfterError(`(run "site ${command.name()} --help" for usage)`);
   return program;
 }

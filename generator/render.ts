@@ -25,8 +25,17 @@ export function headFor(assets: ClientAssets, page: PageKey, extra: readonly str
 }
 
 /**
+ * Renders each route's React tree to the HTML inside #root: the slow part of rendering, and
+ * the part that needs no assets (`site dev` runs it while esbuild bundles the client).
+ */
+export function renderRoots(options: { data: SiteData; routes: readonly RouteRecord[] }): Map<string, string> {
+  return new Map(options.routes.map((route) => [route.path, renderRoute(options.data, route.path)]));
+}
+
+/**
  * Renders every route to a complete HTML document. Pure: no disk, no clock, so two runs
- * over the same input give the same bytes.
+ * over the same input give the same bytes. `roots` may hold trees already rendered by
+ * `renderRoots` for the same data.
  */
 export function renderPages(options: {
   data: SiteData;
@@ -34,6 +43,7 @@ export function renderPages(options: {
   template: string;
   assets: ClientAssets;
   headExtra?: (route: RouteRecord) => readonly string[];
+  roots?: ReadonlyMap<string, string>;
 }): OutputFile[] {
   const { data, routes, template, assets } = options;
   const ids = courseIdSet(data.titles);
@@ -47,7 +57,7 @@ export function renderPages(options: {
       themeColor: escapeHtml(data.site.themeColor),
       head: headFor(assets, match.page, options.headExtra?.(route) ?? []),
       page: `${match.page}:${match.found}`,
-      root: renderRoute(data, route.path),
+      root: options.roots?.get(route.path) ?? renderRoute(data, route.path),
     });
     return { file: route.file, contents };
   });

@@ -10,8 +10,20 @@ export interface Colors {
   cyan: (text: string) => string;
 }
 
-export function colorsFor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): Colors {
-  const enabled = Boolean(stream.isTTY) && env.NO_COLOR === undefined && env.TERM !== 'dumb' || (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0' && env.NO_COLOR === undefined);
+/**
+ * Whether to colour a stream. NO_COLOR (any non-empty value, no-color.org) always wins;
+ * FORCE_COLOR forces colour on a pipe (CI logs) unless it is "0" or "false", which turn it
+ * off even on a TTY; otherwise colour only on a TTY whose TERM is not "dumb".
+ */
+export function colorEnabled(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  return Boolean(stream.isTTY) && env.TERM !== 'dumb';
+}
+
+/** Colour helpers for one stream (see `colorEnabled`). */
+export function colorsFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Colors {
+  const enabled = colorEnabled(stream, env);
   const wrap = (open: number, close: number) => (text: string) => (enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text);
   return { red: wrap(31, 39), yellow: wrap(33, 39), green: wrap(32, 39), dim: wrap(2, 22), bold: wrap(1, 22), cyan: wrap(36, 39) };
 }

@@ -41,7 +41,8 @@ export function collectRoutes(options: { data: SiteData }): RouteRecord[] {
     page: 'notFound',
     title: data.titles[NOT_FOUND_PATH]!,
     description: data.pages.notFound.description,
-    canonical: NOT_FOUND_PATH,
+    // Not-found pages have no URL of their own: their canonical is the file a host serves.
+    canonical: '/404.html',
     indexable: false,
   });
   // Hosts that look for the nearest 404.html (and our _redirects rule) show this for /course/{unknown}.
@@ -51,7 +52,7 @@ export function collectRoutes(options: { data: SiteData }): RouteRecord[] {
     page: 'course',
     title: data.titles[COURSE_NOT_FOUND_PATH]!,
     description: data.pages.course.notFound.text,
-    canonical: COURSE_NOT_FOUND_PATH,
+    canonical: '/course/404.html',
     indexable: false,
   });
   return records;

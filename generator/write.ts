@@ -1,34 +1,100 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from './render.ts';
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /**
- * Writes the site atomically: every file goes into a fresh sibling folder, which then
- * replaces `outDir` with two renames. A build that fails or is killed before the swap
- * leaves the previous out/ exactly as it was.
+ * Cleans up after a build that was killed (SIGKILL, power loss) while writing: removes
+ * its half-written staging folder and, if it died between the two renames of the swap
+ * (out/ moved aside, the new one not yet in place), puts the previous out/ back.
  */
-export async function writeOutput(options: { outDir: string; files: readonly OutputFile[] }): Promise<void> {
+export async function recoverInterruptedWrite(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir);
+  const base = path.basename(outDir);
+  const pattern = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-(staging|previous)-(\\d+)$`);
+  const entries = await readdir(parent).catch(() => [] as string[]);
+  for (const entry of entries.sort()) {
+    const match = pattern.exec(entry);
+    if (!match || isAlive(Number(match[2]))) continue;
+    const full = path.join(parent, entry);
+    if (match[1] === 'previous' && !existsSync(outDir)) await rename(full, outDir);
+    else await rm(full, { recursive: true, force: true });
+  }
+}
+
+/** A new out/ being written beside the old one; nothing is visible until `commit`. */
+export interface OutputWriter {
+  /** Writes files into the staging folder (creating folders as needed). */
+  write(files: readonly OutputFile[]): Promise<void>;
+  /** Replaces out/ with everything written, in two renames. */
+  commit(): Promise<void>;
+  /** Throws away everything written; out/ stays as it was. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Opens a staging folder beside `outDir`. A build that fails or is killed before
+ * `commit` leaves the previous out/ exactly as it was; one killed between the two
+ * renames of the swap is repaired by the next build (recoverInterruptedWrite).
+ */
+export async function openOutput(options: { outDir: string }): Promise<OutputWriter> {
   const outDir = path.resolve(options.outDir);
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
   const staging = path.join(parent, `.${base}-staging-${process.pid}`);
   const previous = path.join(parent, `.${base}-previous-${process.pid}`);
+  await recoverInterruptedWrite(outDir);
   await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  const made = new Set<string>([staging]);
+  return {
+    async write(files) {
+      const folders = [...new Set(files.map((file) => path.dirname(path.join(staging, file.file))))].filter((folder) => !made.has(folder)).sort();
+      for (const folder of folders) {
+        await mkdir(folder, { recursive: true });
+        made.add(folder);
+      }
+      await Promise.all(files.map((file) => writeFile(path.join(staging, file.file), file.contents)));
+    },
+    async commit() {
+      let hadPrevious = true;
+      try {
+        await rename(outDir, previous);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        hadPrevious = false;
+      }
+      try {
+        await rename(staging, outDir);
+      } catch (error) {
+        if (hadPrevious) await rename(previous, outDir);
+        throw error;
+      }
+      if (hadPrevious) await rm(previous, { recursive: true, force: true });
+    },
+    async abort() {
+      await rm(staging, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Writes a whole site atomically (see openOutput). */
+export async function writeOutput(options: { outDir: string; files: readonly OutputFile[] }): Promise<void> {
+  const writer = await openOutput(options);
   try {
-    const folders = new Set(options.files.map((file) => path.dirname(path.join(staging, file.file))));
-    for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true });
-    await Promise.all(options.files.map((file) => writeFile(path.join(staging, file.file), file.contents)));
-    let hadPrevious = true;
-    try {
-      await rename(outDir, previous);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      hadPrevious = false;
-    }
-    await rename(staging, outDir);
-    if (hadPrevious) await rm(previous, { recursive: true, force: true });
+    await writer.write(options.files);
+    await writer.commit();
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
+    await writer.abort();
     throw error;
   }
 }

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
-import { build } from '../build.ts';
 import { colorsFor, formatBytes, formatMs } from '../report.ts';
 import { resolveFromCwd, type GlobalOptions } from './shared.ts';
 
 interface BuildCommandOptions {
   content: string;
   out: string;
+  report?: boolean;
+  budgets: boolean;
 }
 
 /** `site build`: content.yaml to a complete out/ folder. */
@@ -15,12 +16,18 @@ export function registerBuild(program: Command): void {
     .description('validate content.yaml, render every page, bundle the client and write out/')
     .option('-c, --content <file>', 'the content file', 'content.yaml')
     .option('-o, --out <dir>', 'the output folder (replaced atomically)', 'out')
+    .option('--report', 'print what a first visit to each page downloads (HTML, CSS, JS; raw and brotli)')
+    .option('--no-budgets', 'do not fail on byte budgets (for benchmarks of synthetic sites)')
+    .addHelpText('after', '\nThe login gate reads SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD from the environment.')
     .action(async (options: BuildCommandOptions, command: Command) => {
       const global = command.optsWithGlobals<GlobalOptions>();
       const colors = colorsFor(process.stderr);
+      const { build } = await import('../build.ts');
       const result = await build({
         contentFile: resolveFromCwd(options.content),
         outDir: resolveFromCwd(options.out),
+        exactSizes: options.report,
+        budgets: options.budgets ? undefined : { js: Infinity, css: Infinity, html: Infinity },
         onStage: (stage) => {
           if (global.quiet) return;
           const detail = stage.detail ? colors.dim(` ${stage.detail}`) : '';
@@ -28,9 +35,15 @@ export function registerBuild(program: Command): void {
         },
         onWarning: (message) => process.stderr.write(`${colors.yellow('warning:')} ${message}\n`),
       });
+      if (global.verbose)
+        process.stderr.write(`${colors.dim(`${result.assets.files.length} asset files; peak memory ${result.peakMb.toFixed(0)} MB (--report lists each page's download)`)}\n`);
+      if (options.report) {
+        const { formatSizeTable } = await import('../page-sizes.ts');
+        process.stdout.write(`${formatSizeTable(result.sizes, { outLabel: options.out })}\n`);
+      }
       const js = formatBytes(Math.max(...Object.values(result.assets.firstVisit).map((size) => size.jsBrotli)));
       const css = formatBytes(result.assets.cssSize.brotli);
       if (!global.quiet)
-        process.stdout.write(`${colors.green('✓')} ${result.pages} pages, at most ${js} JS and ${css} CSS per page (br) in ${formatMs(result.ms)} → ${options.out}/\n`);
+        process.stdout.write(`${colorsFor(process.stdout).green('✓')} ${result.pages} pages, at most ${js} JS and ${css} CSS per page (br) in ${formatMs(result.ms)} → ${options.out}/\n`);
     });
 }

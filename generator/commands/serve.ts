@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { serveStatic } from '../serve.ts';
 import { UsageProblemError } from '../errors.ts';
 import { colorsFor } from '../report.ts';
-import { parsePort, resolveFromCwd } from './shared.ts';
+import { parsePort, resolveFromCwd, serverUrl, type GlobalOptions } from './shared.ts';
 
 interface ServeOptions {
   out: string;
@@ -18,21 +17,24 @@ export function registerServe(program: Command): void {
     .command('serve')
     .description('serve a built out/ folder on localhost like a static host (directory index, 404.html)')
     .option('-o, --out <dir>', 'the folder to serve', 'out')
-    .option('-p, --port <port>', 'the port to listen on', parsePort, 4173)
+    .option('-p, --port <port>', 'the port to listen on (0 picks a free one)', parsePort, 4173)
     .option('--host <host>', 'the address to bind (use 0.0.0.0 to expose it to your network)', '127.0.0.1')
-    .action(async (options: ServeOptions) => {
+    .action(async (options: ServeOptions, command: Command) => {
       const root = resolveFromCwd(options.out);
       if (!existsSync(path.join(root, 'index.html')))
         throw new UsageProblemError(`${options.out}/ has no index.html`, { hint: 'Run "site build" first, or name the folder with --out DIR.' });
+      const { serveStatic } = await import('../serve.ts');
+      let port = options.port;
       try {
-        await serveStatic({ root, port: options.port, host: options.host });
+        const address = (await serveStatic({ root, port: options.port, host: options.host })).address();
+        if (address && typeof address === 'object') port = address.port;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
           throw new UsageProblemError(`port ${options.port} is already in use`, { hint: 'Choose another with --port N.' });
         throw error;
       }
+      if (command.optsWithGlobals<GlobalOptions>().quiet) return;
       const colors = colorsFor(process.stdout);
-      const shown = options.host === '0.0.0.0' ? 'localhost' : options.host;
-      process.stdout.write(`${colors.green('✓')} serving ${options.out}/ at ${colors.bold(`http://${shown}:${options.port}/`)} (Ctrl+C to stop)\n`);
+      process.stdout.write(`${colors.green('✓')} serving ${options.out}/ at ${colors.bold(serverUrl(options.host, port))} (Ctrl+C to stop)\n`);
     });
 }

@@ -7,13 +7,20 @@ export interface GlobalOptions {
   verbose?: boolean;
 }
 
-/** Parses --port: a whole number from 1 to 65535. */
+/** Parses --port: a whole number from 0 to 65535 (0: the system picks a free port). */
 export function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new InvalidArgumentError('must be a whole number from 1 to 65535.');
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('must be a whole number from 0 to 65535 (0 picks a free port).');
   return port;
 }
 
+/** An absolute path for a file named on the command line. */
 export function resolveFromCwd(file: string): string {
   return path.resolve(process.cwd(), file);
+}
+
+/** The URL to print for a server bound to host:port (0.0.0.0 and :: are shown as localhost). */
+export function serverUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}/`;
 }

@@ -113,6 +113,10 @@ export const contentSchema = z.strictObject({
     }),
     language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language tag like "en" or "en-US"'),
     themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like "#7c3aed"'),
+    /** The installed app's name where space is short (home screen); defaults to `name`. */
+    shortName: text.optional(),
+    /** The splash-screen colour of the installed app (web manifest); defaults to white. */
+    backgroundColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like "#ffffff"').optional(),
     founder: text,
     discordUrl: linkSchema,
     email: text.email('must be an e-mail address'),
@@ -179,7 +183,7 @@ export const contentSchema = z.strictObject({
       sections: z.array(z.strictObject({ heading: text, paragraphs })).min(1),
       cta: text,
     }),
-    faq: z.strictObject({ ...pageMeta, heading: text, intro: text, items: z.array(qaSchema).length(12, 'must list exactly twelve questions') }),
+    faq: z.strictObject({ ...pageMeta, heading: text, intro: text, items: z.array(qaSchema).min(1, 'needs at least one question') }),
     contact: z.strictObject({
       ...pageMeta,
       heading: text,

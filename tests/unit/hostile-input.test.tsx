@@ -115,7 +115,7 @@ const mutation = fc.oneof(
   fc.record({ kind: fc.constant('reference' as const), bundle: fc.nat(3), value: fc.integer({ min: -5, max: 40 }) }),
 );
 
-function applyMutations(mutations: readonly fc.RecordValue<object>[] | readonly unknown[]): { value: Record<string, unknown>; injected: string[] } {
+function applyMutations(mutations: readonly unknown[]): { value: Record<string, unknown>; injected: string[] } {
   const value = structuredClone(BASE);
   const injected: string[] = [];
   for (const raw of mutations as ({ kind: string; path?: number[]; value?: unknown; bundle?: number })[]) {

@@ -1,0 +1,93 @@
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { PageKey } from '../../site/routes.ts';
+import { clientBuildOptions, collectAssets, type ClientAssets } from '../bundle.ts';
+
+/** The stages `site dev` takes from its freshly bundled server code (see ssr-entry.ts). */
+export type SsrModule = typeof import('./ssr-entry.ts');
+
+/** An esbuild incremental context: rebuild after a change, dispose on exit. */
+export interface Bundler<T> {
+  rebuild: () => Promise<T>;
+  dispose: () => Promise<void>;
+}
+
+/** The absolute paths of the files a build read (to tell which rebuild a change needs). */
+function inputsOf(root: string, metafile: esbuild.Metafile): Set<string> {
+  return new Set(Object.keys(metafile.inputs).filter((key) => !key.includes(':')).map((key) => path.resolve(root, key)));
+}
+
+/** Removes the server bundles of `site dev` sessions that ended without cleaning up (killed). */
+export async function removeStaleBundles(parent: string): Promise<void> {
+  let entries: string[];
+  try {
+    entries = await readdir(parent);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0); // still running: leave it
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') await rm(path.join(parent, entry), { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * The server-side bundle of site/ (platform node, packages external) in an incremental
+ * context. Each rebuild writes one file and imports it with a new ?v= query: Node caches
+ * modules by URL, so the query is what makes it load the new code.
+ */
+export async function createSsrBundler(options: { root: string; cacheDir: string }): Promise<Bundler<{ module: SsrModule; inputs: Set<string> }>> {
+  const outfile = path.join(options.cacheDir, 'entry-server.mjs');
+  await mkdir(options.cacheDir, { recursive: true });
+  const context = await esbuild.context({
+    absWorkingDir: options.root,
+    entryPoints: [path.join(options.root, 'generator', 'dev', 'ssr-entry.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    // The client bundle owns the styles; the server only needs the markup.
+    loader: { '.css': 'empty' },
+    metafile: true,
+    logLevel: 'silent',
+  });
+  let version = 0;
+  return {
+    rebuild: async () => {
+      const result = await context.rebuild();
+      version += 1;
+      const module = (await import(`${pathToFileURL(outfile).href}?v=${version}`)) as SsrModule;
+      return { module, inputs: inputsOf(options.root, result.metafile!) };
+    },
+    dispose: async () => {
+      await context.dispose();
+      await rm(options.cacheDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The browser bundle in an incremental context, with the options `site build` uses, except
+ * that the content is imported from `dataUrl`s the dev server answers from memory (so a
+ * content edit needs no rebundle), and no minifying or brotli sizes, to reload faster.
+ */
+export async function createClientBundler(options: { root: string; dataUrl: (module: 'common' | PageKey) => string }): Promise<Bundler<{ assets: ClientAssets; inputs: Set<string> }>> {
+  const context = await esbuild.context({ ...clientBuildOptions({ dataUrl: options.dataUrl }), minify: false, write: false, metafile: true });
+  return {
+    rebuild: async () => {
+      const result = await context.rebuild();
+      return { assets: collectAssets(result, { sizes: false }), inputs: inputsOf(options.root, result.metafile) };
+    },
+    dispose: () => context.dispose(),
+  };
+}

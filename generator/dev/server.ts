@@ -1,0 +1,120 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { Problem } from '../errors.ts';
+import { CLIENT_PATH, CLIENT_SCRIPT, EVENTS_PATH, injectDevTags, OVERLAY_CSS, OVERLAY_CSS_PATH, problemsPage } from './client-script.ts';
+
+/** What the dev server serves: the last good build (null before the first) and the current problems. */
+export interface DevSnapshot {
+  /** Files by their path under out/, like "about/index.html". */
+  files: ReadonlyMap<string, string | Uint8Array> | null;
+  /** The content modules of the same build, by URL path (see session.ts). */
+  dataModules: ReadonlyMap<string, string>;
+  problems: readonly Problem[];
+  /** Changes whenever files or problems do; open tabs reload when theirs is not current. */
+  version: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/** The files a URL path may name, in the order a static host tries them. */
+function candidates(urlPath: string): string[] {
+  const file = urlPath.replace(/^\/+/, '').replace(/\/+$/, '');
+  return file === '' ? ['index.html'] : [file, `${file}/index.html`, `${file}.html`];
+}
+
+/** The nearest 404.html above a URL path, as the static host does (see serve.ts). */
+function notFoundFile(files: ReadonlyMap<string, unknown>, urlPath: string): string | undefined {
+  const segments = urlPath.split('/').filter(Boolean);
+  for (let depth = segments.length - 1; depth >= 0; depth -= 1) {
+    const file = [...segments.slice(0, depth), '404.html'].join('/');
+    if (files.has(file)) return file;
+  }
+  return undefined;
+}
+
+/**
+ * The dev server's request handler: the last good build from memory, with the dev client
+ * (and the overlay while there are problems) added to every HTML page, plus the event
+ * stream that tells open tabs to reload. No CSP header: dev adds external files only.
+ */
+export function devHandler(options: { snapshot: () => DevSnapshot; clients: Set<ServerResponse> }) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const snapshot = options.snapshot();
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request\n');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+      return;
+    }
+    if (urlPath === EVENTS_PATH) {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      // Reconnect quickly after a restart of `site dev`.
+      res.write(`retry: 300\nevent: version\ndata: ${snapshot.version}\n\n`);
+      options.clients.add(res);
+      req.on('close', () => options.clients.delete(res));
+      return;
+    }
+    if (urlPath === CLIENT_PATH) return send(req, res, 200, CLIENT_SCRIPT, 'text/javascript; charset=utf-8', 'no-store');
+    if (urlPath === OVERLAY_CSS_PATH) return send(req, res, 200, OVERLAY_CSS, 'text/css; charset=utf-8', 'no-store');
+    const dataModule = snapshot.dataModules.get(urlPath);
+    if (dataModule !== undefined) return send(req, res, 200, dataModule, 'text/javascript; charset=utf-8', 'no-store');
+    if (!snapshot.files) return send(req, res, 500, problemsPage(snapshot), CONTENT_TYPES['.html']!, 'no-store');
+    const files = snapshot.files;
+    let status = 200;
+    let file = candidates(urlPath).find((name) => files.has(name));
+    if (!file) {
+      status = 404;
+      file = notFoundFile(files, urlPath);
+      if (!file) return send(req, res, 404, 'Not found\n', 'text/plain; charset=utf-8', 'no-store');
+    }
+    const extension = path.posix.extname(file);
+    const type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
+    const contents = files.get(file)!;
+    if (extension === '.html') return send(req, res, status, injectDevTags(typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'), snapshot), type, 'no-store');
+    // Asset names carry a content hash: a tab may keep them while the HTML is always fresh.
+    send(req, res, status, contents, type, file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
+  };
+}
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, body: string | Uint8Array, type: string, cache: string): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  res.writeHead(status, { 'Content-Type': type, 'Content-Length': bytes.length, 'Cache-Control': cache, 'X-Content-Type-Options': 'nosniff' });
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+/** Tells every open tab the current version (they reload when it is not theirs). */
+export function broadcastVersion(clients: ReadonlySet<ServerResponse>, version: string): void {
+  for (const client of clients) client.write(`event: version\ndata: ${version}\n\n`);
+}
+
+/** Starts the dev server; resolves with it once listening. */
+export async function startDevServer(options: { host: string; port: number; handler: ReturnType<typeof devHandler> }): Promise<Server> {
+  const server = createServer(options.handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return server;
+}

@@ -1,0 +1,102 @@
+/*
+ * A small scanner for the HTML this generator writes (React's and our templates'
+ * output: quoted attributes, escaped text, no inline scripts but JSON-LD). It finds the
+ * head metadata and every URL a page references, with line numbers, for checkOutput and
+ * the size report. It is not a general HTML parser and does not need to be.
+ */
+
+/** One URL an element references. */
+export interface HtmlReference {
+  tag: string;
+  attribute: string;
+  value: string;
+  /** The element's rel attribute, lower case (link elements). */
+  rel: string;
+  /** 1-based line of the element in the file. */
+  line: number;
+  /** Inside <noscript>: loaded only when JavaScript is off. */
+  inNoscript: boolean;
+}
+
+export interface ScannedPage {
+  title: string | null;
+  description: string | null;
+  canonical: string | null;
+  references: HtmlReference[];
+}
+
+const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Decodes character references: &amp; &#38; &#x26;. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (match, ref: string) => {
+    if (ref[0] === '#') {
+      const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+      return Number.isFinite(code) ? String.fromCodePoint(code) : match;
+    }
+    return NAMED[ref.toLowerCase()] ?? match;
+  });
+}
+
+function attributesOf(source: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const match of source.matchAll(/([^\s=/"'<>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g))
+    attributes.set(match[1]!.toLowerCase(), decodeEntities(match[2] ?? match[3] ?? match[4] ?? ''));
+  return attributes;
+}
+
+/** Which attributes of which elements hold a URL the page loads or links to. */
+const URL_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  a: ['href'],
+  link: ['href'],
+  script: ['src'],
+  img: ['src'],
+  source: ['src'],
+  video: ['src', 'poster'],
+  audio: ['src'],
+  iframe: ['src'],
+  form: ['action'],
+};
+
+/** Meta tags whose content is a URL of this site: social previews. */
+const URL_META = new Set(['og:url', 'og:image', 'twitter:image']);
+
+/** Scans one HTML document. */
+export function scanHtml(html: string): ScannedPage {
+  const page: ScannedPage = { title: null, description: null, canonical: null, references: [] };
+  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<!--[\s\S]*?-->/g;
+  let line = 1;
+  let counted = 0;
+  let noscript = 0;
+  for (let match = tag.exec(html); match; match = tag.exec(html)) {
+    for (let index = counted; index < match.index; index += 1) if (html.charCodeAt(index) === 10) line += 1;
+    counted = match.index;
+    if (!match[2]) continue;
+    const name = match[2].toLowerCase();
+    if (match[1]) {
+      if (name === 'noscript') noscript = Math.max(0, noscript - 1);
+      continue;
+    }
+    if (name === 'noscript') noscript += 1;
+    const attributes = attributesOf(match[3] ?? '');
+    const rel = (attributes.get('rel') ?? '').toLowerCase();
+    for (const attribute of URL_ATTRIBUTES[name] ?? []) {
+      const value = attributes.get(attribute);
+      if (value !== undefined) page.references.push({ tag: name, attribute, value, rel, line, inNoscript: noscript > 0 });
+    }
+    if (name === 'meta') {
+      const key = attributes.get('property') ?? attributes.get('name') ?? '';
+      if (key === 'description') page.description = attributes.get('content') ?? null;
+      if (URL_META.has(key)) page.references.push({ tag: 'meta', attribute: key, value: attributes.get('content') ?? '', rel: '', line, inNoscript: false });
+    }
+    if (name === 'link' && rel.split(/\s+/).includes('canonical')) page.canonical = attributes.get('href') ?? null;
+    // Raw-text elements: skip to their end tag so their contents are never read as markup.
+    if (name === 'title' || name === 'script' || name === 'style' || name === 'textarea') {
+      const end = html.toLowerCase().indexOf(`</${name}`, tag.lastIndex);
+      const stop = end < 0 ? html.length : end;
+      if (name === 'title') page.title = decodeEntities(html.slice(tag.lastIndex, stop)).trim();
+      tag.lastIndex = stop;
+    }
+  }
+  return page;
+}

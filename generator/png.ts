@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { renderAsync } from '@resvg/resvg-js';
+import { PACKAGE_ROOT } from './paths.ts';
+
+/*
+ * SVG to PNG with resvg (a Rust renderer whose binary ships inside its npm package).
+ *
+ * Fonts: the cards' text is set in Inter, loaded from the @expo-google-fonts/inter
+ * package (TTF files, pinned by package-lock.json), never from the system. A fresh
+ * machine needs no font package, and the same input gives the same PNG bytes on any
+ * machine with the same renderer version, which a system font could not promise.
+ */
+
+const require = createRequire(import.meta.url);
+
+/** The two weights the cards use, as files inside the font package. */
+export const CARD_FONT_FILES = [
+  require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
+  require.resolve('@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf'),
+];
+export const CARD_FONT_FAMILY = 'Inter';
+
+/** Where rendered PNGs are kept between builds, keyed by content hash. */
+export const DEFAULT_PNG_CACHE_DIR = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site-cards');
+
+let rendererKey: string | undefined;
+
+/** What else decides the pixels besides the SVG: renderer version and font bytes. */
+function rendererFingerprint(): string {
+  if (!rendererKey) {
+    const hash = createHash('sha256');
+    hash.update(JSON.parse(readFileSync(require.resolve('@resvg/resvg-js/package.json'), 'utf8')).version);
+    for (const file of CARD_FONT_FILES) hash.update(readFileSync(file));
+    rendererKey = hash.digest('hex');
+  }
+  return rendererKey;
+}
+
+function isCompletePng(bytes: Uint8Array): boolean {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  const iend = [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
+  return bytes.length > 20 && signature.every((byte, index) => bytes[index] === byte) && iend.every((byte, index) => bytes[bytes.length - 8 + index] === byte);
+}
+
+/**
+ * Renders an SVG document to PNG at `width` pixels (height follows the viewBox). With a
+ * cache folder, an SVG rendered before is read back instead: the key hashes the SVG,
+ * the width, the renderer version and the fonts, so a changed page renders again.
+ */
+export async function renderPng(options: { svg: string; width: number; cacheDir: string | null }): Promise<Uint8Array> {
+  const { svg, width, cacheDir } = options;
+  const key = createHash('sha256').update(`${rendererFingerprint()}\0${width}\0${svg}`).digest('hex');
+  const cached = cacheDir ? path.join(cacheDir, `${key}.png`) : null;
+  if (cached) {
+    const bytes = await readFile(cached).catch(() => null);
+    if (bytes && isCompletePng(bytes)) return bytes;
+  }
+  const image = await renderAsync(svg, {
+    fitTo: { mode: 'width', value: width },
+    font: { loadSystemFonts: false, fontFiles: CARD_FONT_FILES, defaultFontFamily: CARD_FONT_FAMILY, sansSerifFamily: CARD_FONT_FAMILY },
+    logLevel: 'off',
+  });
+  const png = image.asPng();
+  if (cached && cacheDir) {
+    // Written beside, then renamed: a build killed mid-write never leaves half a PNG.
+    await mkdir(cacheDir, { recursive: true });
+    const temporary = `${cached}.${process.pid}.tmp`;
+    await writeFile(temporary, png);
+    await rename(temporary, cached);
+  }
+  return png;
+}

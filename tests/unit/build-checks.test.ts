@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { build } from '../../generator/build.ts';
+import { recoverInterruptedWrite } from '../../generator/write.ts';
+import { contentCopy, ROOT, runSite } from '../helpers/cli.ts';
+import { hashTree } from '../helpers/output.ts';
+
+/*
+ * `site build` refuses to ship a broken site, and whatever stops it (a content error, a
+ * failed output check, SIGKILL at any stage) leaves the previous out/ as it was.
+ */
+
+const LOGIN = { SITE_LOGIN_USERNAME: 'cli-visitor', SITE_LOGIN_PASSWORD: 'cli password 7' };
+const work = contentCopy();
+const outDir = path.join(work.dir, 'out');
+let previous: Record<string, string>;
+
+beforeAll(async () => {
+  await build({ contentFile: work.file, outDir, env: LOGIN });
+  previous = hashTree(outDir);
+}, 120_000);
+afterAll(() => rmSync(work.dir, { recursive: true, force: true }));
+
+/** A copy of content.yaml beside out/, edited; the build runs from that folder. */
+function edited(edit: (source: string) => string): string {
+  const copy = contentCopy(edit);
+  return copy.file;
+}
+
+describe('site build checks its output before replacing out/', () => {
+  test('a broken internal link fails the build, naming the page and the link; out/ is untouched', async () => {
+    const content = edited((source) => {
+      const changed = source.replace('loginHref: /agency-login', 'loginHref: /agency-logn');
+      expect(changed).not.toBe(source);
+      return changed;
+    });
+    const result = await runSite(['build', '--content', content, '--out', 'out'], { cwd: work.dir, env: LOGIN });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^out\/coming-soon\/index\.html {2}<a href> "\/agency-logn" on line \d+ does not resolve to a file in out\/$/m);
+    expect(result.stderr).toContain('hint: Fix the link in content.yaml (or site/), or add the page it points to.');
+    expect(result.stderr).toMatch(/\n1 problem\n$/);
+    expect(result.stderr).not.toMatch(/• write/);
+    expect(hashTree(outDir)).toEqual(previous);
+  }, 120_000);
+
+  test('a login credential that shows up in the pages fails the build without printing it', async () => {
+    // A username that is also the founder's name: it appears in the rendered copy.
+    const result = await runSite(['build', '--content', work.file, '--out', 'out'], { cwd: work.dir, env: { ...LOGIN, SITE_LOGIN_USERNAME: 'Marcus Hale' } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^out\/about\/index\.html {2}contains the value of SITE_LOGIN_USERNAME in plain text$/m);
+    expect(result.stderr).not.toContain('Marcus Hale');
+    expect(hashTree(outDir)).toEqual(previous);
+  }, 120_000);
+
+  test('a content error stops before anything is written', async () => {
+    const content = edited((source) => source.replace('themeColor: "#7c3aed"', 'themeColor: purple'));
+    const result = await runSite(['build', '--content', content, '--out', 'out'], { cwd: work.dir, env: LOGIN });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('site.themeColor');
+    expect(hashTree(outDir)).toEqual(previous);
+  }, 60_000);
+
+  test('--report prints a table of every page: HTML, CSS, JS and total, raw and brotli', async () => {
+    const result = await runSite(['build', '--content', work.file, '--out', 'out', '--report'], { cwd: work.dir, env: LOGIN });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toMatch(/^page +HTML +HTML br +CSS +CSS br +JS +JS br +total +total br$/);
+    expect(result.stdout).toMatch(/^out\/about\/index\.html +(\d+\.\d +){7}\d+\.\d$/m);
+    expect(result.stdout).toMatch(/^out\/agency-login\/index\.html +/m);
+    expect(lines.filter((line) => /^out\/\S+\.html /.test(line))).toHaveLength(28);
+    expect(result.stdout).toContain('Budgets per first visit (br): JavaScript 90.0, CSS 15.0, HTML 20.0.');
+    // Same input, same bytes.
+    expect(hashTree(outDir)).toEqual(previous);
+  }, 120_000);
+});
+
+describe('a build killed with SIGKILL', () => {
+  // Each run changes a title, so a finished build would differ from the previous out/.
+  for (const stage of ['bundle', 'render', 'check']) {
+    test(`after the ${stage} stage leaves out/ either as it was or complete, never half-written`, async () => {
+      const content = edited((source) => source.replace('title: About Us', `title: About Us (${stage})`));
+      const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'site.js'), 'build', '--content', content, '--out', 'out'], {
+        cwd: work.dir,
+        env: { ...process.env, ...LOGIN, NO_COLOR: '1' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk;
+        if (stderr.includes(`• ${stage}`)) child.kill('SIGKILL');
+      });
+      await new Promise((resolve) => child.once('exit', resolve));
+      await recoverInterruptedWrite(outDir);
+      const now = hashTree(outDir);
+      // Never a missing or half-written out/: every file of a complete build is there.
+      expect(Object.keys(now)).toEqual(Object.keys(previous));
+      // Killed before the write stage (there is time left after these lines): exactly the previous build.
+      if (stage !== 'check') expect(child.signalCode).toBe('SIGKILL');
+      if (stage !== 'check' && child.signalCode === 'SIGKILL') expect(now).toEqual(previous);
+      expect(readdirSync(work.dir).filter((name) => name.startsWith('.out-'))).toEqual([]);
+      if (JSON.stringify(now) !== JSON.stringify(previous)) {
+        // It finished (or was killed after the swap): the new build, whole. Put the previous one back.
+        expect(readFileSync(path.join(outDir, 'about', 'index.html'), 'utf8')).toContain(`About Us (${stage})`);
+        await build({ contentFile: work.file, outDir, env: LOGIN });
+        expect(hashTree(outDir)).toEqual(previous);
+      }
+    }, 120_000);
+  }
+});

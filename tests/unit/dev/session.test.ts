@@ -1,0 +1,104 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createDevSession, planRebuild, type DevSession, type DevUpdate } from '../../../generator/dev/session.ts';
+
+const root = path.resolve('/project');
+const inputs = {
+  contentFile: path.join(root, 'content.yaml'),
+  templatesDir: path.join(root, 'templates'),
+  ssr: new Set([path.join(root, 'site/app.tsx'), path.join(root, 'site/pages/faq.tsx')]),
+  client: new Set([path.join(root, 'site/app.tsx'), path.join(root, 'site/styles/main.css')]),
+};
+const plan = (...files: string[]) => planRebuild(files.map((file) => path.join(root, file)), inputs);
+
+describe('planRebuild: only what a change needs', () => {
+  test('content.yaml: the data (and with it the client bundle), never the server code', () => {
+    expect(plan('content.yaml')).toEqual({ content: true, template: false, ssr: false, client: false });
+  });
+  test('a template: render again only', () => {
+    expect(plan('templates/document.html')).toEqual({ content: false, template: true, ssr: false, client: false });
+  });
+  test('a component both sides use: both bundles', () => {
+    expect(plan('site/app.tsx')).toEqual({ content: false, template: false, ssr: true, client: true });
+  });
+  test('a stylesheet: the client bundle only', () => {
+    expect(plan('site/styles/main.css')).toEqual({ content: false, template: false, ssr: false, client: true });
+  });
+  test('a file no build reads (a new, unimported component): nothing', () => {
+    expect(plan('site/components/new-thing.tsx')).toEqual({ content: false, template: false, ssr: false, client: false });
+  });
+  test('several files at once: the union', () => {
+    expect(plan('content.yaml', 'site/pages/faq.tsx')).toEqual({ content: true, template: false, ssr: true, client: false });
+  });
+});
+
+describe('createDevSession: what an update rebuilds', () => {
+  const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+  let dir: string;
+  let contentFile: string;
+  let session: DevSession;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'site-session-'));
+    contentFile = path.join(dir, 'content.yaml');
+    cpSync(path.join(ROOT, 'content.yaml'), contentFile);
+    session = await createDevSession({
+      root: ROOT,
+      contentFile,
+      cwd: dir,
+      env: {},
+      cacheDir: path.join(ROOT, 'node_modules', '.cache', 'site-dev', `test-${process.pid}`),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await session?.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const stageNames = (update: DevUpdate | null) => update?.stages.map((stage) => stage.name) ?? [];
+
+  test('the first build bundles both sides, renders every page and serves the content modules', async () => {
+    const first = await session.update('all');
+    expect(first?.problems).toEqual([]);
+    expect(stageNames(first)).toEqual(expect.arrayContaining(['bundle', 'server', 'load', 'validate', 'derive', 'render', 'pages']));
+    const snapshot = session.snapshot();
+    expect(snapshot.files?.get('faq/index.html')).toContain('<h1');
+    expect(snapshot.dataModules.get('/__site/data/common.js')).toMatch(/^export default JSON\.parse\(/);
+  }, 60_000);
+
+  test('a content edit re-derives and re-renders, and bundles nothing', async () => {
+    writeFileSync(contentFile, readFileSync(contentFile, 'utf8').replace('headline: Build your future, together.', 'headline: Edited in a test.'));
+    const update = await session.update(new Set([contentFile]));
+    expect(update?.problems).toEqual([]);
+    expect(stageNames(update)).not.toContain('bundle');
+    expect(stageNames(update)).not.toContain('server');
+    expect(stageNames(update)).toEqual(expect.arrayContaining(['load', 'validate', 'derive', 'render']));
+    expect(session.snapshot().files?.get('index.html')).toContain('Edited in a test.');
+    expect(session.snapshot().dataModules.get('/__site/data/home.js')).toContain('Edited in a test.');
+  }, 60_000);
+
+  test('a content error keeps the last good files and reports where it is', async () => {
+    const before = session.snapshot();
+    writeFileSync(contentFile, readFileSync(contentFile, 'utf8').replace('price: 114.99', 'price: 114.999'));
+    const update = await session.update(new Set([contentFile]));
+    expect(update?.problems.map((problem) => `${problem.location?.file}  ${problem.path}  ${problem.message}`)).toEqual([
+      'content.yaml  bundles.3.price  must have at most two decimal places',
+    ]);
+    expect(session.snapshot().files).toBe(before.files);
+    expect(session.snapshot().version).not.toBe(before.version);
+  }, 60_000);
+
+  test('a change to a component both sides read (here only announced, not made) bundles both', async () => {
+    writeFileSync(contentFile, readFileSync(path.join(ROOT, 'content.yaml'), 'utf8'));
+    await session.update(new Set([contentFile]));
+    const update = await session.update(new Set([path.join(ROOT, 'site', 'app.tsx')]));
+    expect(update?.problems).toEqual([]);
+    expect(stageNames(update)).toEqual(expect.arrayContaining(['bundle', 'server', 'render']));
+  }, 60_000);
+
+  test('a file no build reads changes nothing', async () => {
+    expect(await session.update(new Set([path.join(ROOT, 'site', 'README.md')]))).toBeNull();
+  });
+});
