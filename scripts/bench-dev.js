@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// `npm run bench:dev`: the maintainer's loop, timed. Medians of BENCH_RUNS (5) runs of
+//   - `site check` on the real content.yaml, wall time of the whole process;
+//   - `site dev`: from saving content.yaml to the reloaded page showing the new text;
+//   - `site dev`: from saving a component (site/components/layout.tsx) to the reloaded page.
+// Runs in a throwaway copy of the project, so the working tree is never edited.
+// Not part of `npm test`: timings are noisy; compare medians on an idle machine.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const round = (ms) => `${Math.round(ms)} ms`;
+
+// A copy of the project whose node_modules links to the real packages.
+const dir = mkdtempSync(path.join(os.tmpdir(), 'site-bench-dev-'));
+for (const entry of ['bin', 'generator', 'site', 'templates', 'package.json', 'content.yaml', 'tsconfig.json'])
+  cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
+mkdirSync(path.join(dir, 'node_modules'));
+for (const name of readdirSync(path.join(root, 'node_modules'))) if (name !== '.cache') symlinkSync(path.join(root, 'node_modules', name), path.join(dir, 'node_modules', name));
+const bin = path.join(dir, 'bin', 'site.js');
+const env = { ...process.env, NO_COLOR: '1' };
+
+let dev;
+let browser;
+try {
+  // site check: the first run compiles the launcher; not counted.
+  spawnSync(process.execPath, [bin, 'check'], { cwd: dir, env });
+  const check = [];
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, [bin, 'check'], { cwd: dir, env });
+    check.push(performance.now() - started);
+    if (result.status !== 0) throw new Error(`site check failed:\n${result.stderr}`);
+  }
+
+  dev = spawn(process.execPath, [bin, 'dev', '--port', '0'], { cwd: dir, env });
+  let output = '';
+  dev.stdout.on('data', (chunk) => (output += chunk));
+  dev.stderr.on('data', (chunk) => (output += chunk));
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`site dev did not start:\n${output}`)), 60_000);
+    dev.stdout.on('data', () => {
+      const match = /http:\/\/127\.0\.0\.1:\d+\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[0]);
+      }
+    });
+  });
+  const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+  browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+  const page = await browser.newPage();
+  await page.goto(url);
+
+  /** Saves `file` with `text`; resolves with ms until the reloaded page has `selector`. */
+  const timeReload = async (file, text, selector) => {
+    const loaded = page.waitForEvent('domcontentloaded', { timeout: 20_000 });
+    const started = performance.now();
+    writeFileSync(file, text);
+    await loaded;
+    const ms = performance.now() - started;
+    if ((await page.locator(selector).count()) === 0) throw new Error(`the reloaded page has no ${selector}`);
+    // Let the page settle (hydration, the rebuild's log line) before the next save.
+    await page.waitForLoadState('load');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return ms;
+  };
+
+  /** The rebuild times `site dev` printed since `from` (its own part of the wait). */
+  const rebuilds = (from) => [...output.slice(from).matchAll(/pages in (\d+) ms/g)].map((match) => Number(match[1]));
+
+  const contentFile = path.join(dir, 'content.yaml');
+  const contentFrom = output.length;
+  const content = readFileSync(contentFile, 'utf8');
+  const contentTimes = [];
+  await page.goto(`${url}faq`);
+  for (let run = 0; run <= runs; run += 1) {
+    const marker = `Bench ${run} headline`;
+    const ms = await timeReload(contentFile, content.replace('headline: Build your future, together.', `headline: ${marker}`), 'h1');
+    if (run > 0) contentTimes.push(ms); // the first edit warms the JIT
+  }
+
+  const contentRebuilds = rebuilds(contentFrom).slice(1);
+  const layoutFile = path.join(dir, 'site', 'components', 'layout.tsx');
+  const componentFrom = output.length;
+  const layout = readFileSync(layoutFile, 'utf8');
+  const componentTimes = [];
+  for (let run = 0; run <= runs; run += 1) {
+    const ms = await timeReload(layoutFile, layout.replace('<main ', `<main data-bench="${run}" `), `main[data-bench="${run}"]`);
+    if (run > 0) componentTimes.push(ms);
+  }
+
+  const componentRebuilds = rebuilds(componentFrom).slice(1);
+  console.log(`\n${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${os.loadavg()[0].toFixed(2)}`);
+  console.table({
+    'site check (wall, whole process)': { median: round(median(check)), runs: check.map(round).join(', '), budget: '150 ms' },
+    'dev: save content.yaml → reloaded page': { median: round(median(contentTimes)), runs: contentTimes.map(round).join(', '), budget: '300 ms' },
+    'dev: save a component → reloaded page': { median: round(median(componentTimes)), runs: componentTimes.map(round).join(', '), budget: '500 ms' },
+    '  of which the rebuild (content)': { median: round(median(contentRebuilds)), runs: contentRebuilds.map(round).join(', '), budget: '' },
+    '  of which the rebuild (component)': { median: round(median(componentRebuilds)), runs: componentRebuilds.map(round).join(', '), budget: '' },
+  });
+} finally {
+  await browser?.close();
+  if (dev && dev.exitCode === null) {
+    dev.kill('SIGINT');
+    await new Promise((resolve) => dev.on('exit', resolve));
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
