@@ -141,8 +141,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     check.add(fixed, fixedSizes);
     await clock.time('write', () => writer.write(fixed), fixed.length, 'files');
 
-    // noindex: pages left out of the sitemap, unless an alias of one (/home), which its canonical covers.
-    const indexed = new Set(routes.filter((route) => route.indexable).map((route) => route.canonical));
+    // noindex only for the not-found pages. /login and /coming-soon stay out of the
+    // sitemap but indexable: search engines may show them, and audits expect them crawlable.
     const pageOf = new Map(routes.map((route) => [route.file, route.page]));
     const jsFor = (file: string) => {
       const page = pageOf.get(file);
@@ -154,7 +154,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const batch = routes.slice(index, index + BATCH_SIZE);
       const cards = await clock.time('cards', () => renderSocialCards({ data, routes: batch, cacheDir }));
       cardCount += cards.files.length;
-      const headExtra = (route: RouteRecord) => headMetaFor({ data, route, card: cards.cardFor(route), noindex: !route.indexable && !indexed.has(route.canonical) });
+      const headExtra = (route: RouteRecord) => headMetaFor({ data, route, card: cards.cardFor(route), noindex: route.file.endsWith('404.html') });
       const pages = await clock.time('render', () => renderPages({ data, routes: batch, template, assets, headExtra }), batch.length, 'pages');
       await clock.time('check', async () => {
         const measured = await measurePages({ files: [...pages, ...styles], jsFor, upTo });

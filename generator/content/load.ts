@@ -15,6 +15,8 @@ export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions & ToJS
   uniqueKeys: true,
   prettyErrors: false,
   maxAliasCount: 100,
+  // Unknown tags (!foo) read as plain text; never print Node process warnings.
+  logLevel: 'error',
 };
 
 /** The raw content file: its text, its display name, and the plain data parsed from it. */

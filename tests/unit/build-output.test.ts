@@ -66,7 +66,7 @@ describe('head metadata on every page', () => {
       expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
       expect(html).toContain('<link rel="icon" href="/favicon-32.png" type="image/png" sizes="32x32">');
       expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
-      expect(metas.get('robots'), route.file).toBe(route.indexable || route.path === '/home' ? undefined : 'noindex');
+      expect(metas.get('robots'), route.file).toBe(route.file.endsWith('404.html') ? 'noindex' : undefined);
     }
     // An ampersand in a title is escaped in every attribute.
     expect(read('agency/payment/index.html')).toContain('<meta property="og:title" content="Pricing &#38; Payment | Hustler Analytics">');
