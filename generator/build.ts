@@ -132,7 +132,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     ]);
     const clock = stageClock(stages, options);
     const credentials = { username: env.SITE_LOGIN_USERNAME, password: env.SITE_LOGIN_PASSWORD };
-    const check = createOutputCheck({ siteUrl: data.site.url, credentials, budgets: options.budgets, outLabel: outLabel(options.outDir) });
+    const check = createOutputCheck({ siteUrl: data.site.url, credentials, budgets: options.budgets, outLabel: outLabel(options.outDir), expectedFiles: routes.map((route) => route.file) });
     const fixed = [...assets.files, ...staticFiles({ data }), ...icons, ...hostingFiles({ data, routes })];
     const styles = assets.files.filter((file) => file.file.endsWith('.css'));
     const upTo = options.exactSizes ? undefined : (options.budgets ?? BUDGETS);

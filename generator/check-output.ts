@@ -90,10 +90,14 @@ function secretForms(secret: string): string[] {
  * (metadata, budgets, secrets) and remembers each page's internal links and title;
  * `finish` resolves the links against every file written and finds repeated titles.
  */
-export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 'sizes'>) {
+export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 'sizes'> & { expectedFiles?: Iterable<string> }) {
   const label = options.outLabel ?? 'out';
   const origin = new URL(options.siteUrl).origin;
   const names = new Set<string>();
+  // Files certain to be written later (every route's page): a link to one resolves at
+  // once, so a large site keeps no per-link record until the end.
+  const known = new Set<string>(options.expectedFiles ?? []);
+  const resolvesNow = (target: string) => resolvePath(target, known, redirects) !== null;
   let redirects: RedirectRule[] = [];
   // Problems keep the order a reader expects: file by file (links resolved at the end in
   // their place), then repeated titles, then budgets, then secrets by variable.
@@ -119,6 +123,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
     add(files: readonly OutputFile[], sizes: readonly PageSize[] = []): void {
       for (const file of files) {
         names.add(file.file);
+        known.add(file.file);
         if (file.file === '_redirects') redirects = parseRedirectsFile(text(file.contents));
         for (const { variable, forms } of secrets) {
           const bytes = typeof file.contents === 'string' ? Buffer.from(file.contents, 'utf8') : Buffer.from(file.contents.buffer, file.contents.byteOffset, file.contents.byteLength);
@@ -128,7 +133,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
         if (file.file.endsWith('.css')) {
           for (const value of cssUrls(text(file.contents))) {
             const target = classify(value, urlOfFile(file.file), origin);
-            if (target.kind === 'internal') links.push({ file: file.file, where: `url(${value})`, path: target.path, css: true });
+            if (target.kind === 'internal' && !resolvesNow(target.path)) links.push({ file: file.file, where: `url(${value})`, path: target.path, css: true });
           }
           continue;
         }
@@ -142,7 +147,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
           const target = classify(reference.value, urlOfFile(file.file), origin);
           const where = `${describe(reference)} "${reference.value}" on line ${reference.line}`;
           if (target.kind === 'forbidden') report(file.file, `${where} ${target.reason}`);
-          else if (target.kind === 'internal') links.push({ file: file.file, where, path: target.path, css: false });
+          else if (target.kind === 'internal' && !resolvesNow(target.path)) links.push({ file: file.file, where, path: target.path, css: false });
         }
       }
       for (const size of sizes)
@@ -152,6 +157,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
     finish(): Problem[] {
       const resolved = new Map<string, boolean>();
       const problems: Problem[] = [];
+      for (const file of known) if (!names.has(file)) problems.push(problem(file, 'was expected but never written'));
       for (const entry of perFile) {
         if (!('where' in entry)) {
           problems.push(entry);

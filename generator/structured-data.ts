@@ -1,3 +1,4 @@
+import { findCourse } from '../site/page-meta.ts';
 import type { BookView, BundleView, CourseView, SiteData } from './content/derive.ts';
 import { centsToDecimal } from './content/money.ts';
 import type { RouteRecord } from './routes.ts';
@@ -115,7 +116,7 @@ export function structuredDataFor(data: SiteData, route: RouteRecord): Json | nu
         },
       ]);
     case 'course': {
-      const item = data.courses.find((candidate) => coursePath(candidate.id) === route.path);
+      const item = findCourse(data.courses, route.path.slice('/course/'.length));
       return item ? graph([course(data, item)]) : null;
     }
     case 'ebooks':

@@ -1,4 +1,4 @@
-import type { SiteData } from '../generator/content/derive.ts';
+import type { CourseView, SiteData } from '../generator/content/derive.ts';
 import { coursePath, normalizePath, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
 
 /** Where the not-found titles live in the title table. */
@@ -24,6 +24,19 @@ export function buildTitles(data: TitleSource): Record<string, string> {
 export function titleForPath(titles: Readonly<Record<string, string>>, pathname: string): string {
   const path = normalizePath(pathname);
   return titles[path] ?? (path.startsWith('/course/') ? titles[COURSE_NOT_FOUND_PATH] : undefined) ?? titles[NOT_FOUND_PATH] ?? '';
+}
+
+const courseIndexes = new WeakMap<readonly CourseView[], ReadonlyMap<string, CourseView>>();
+
+/** A course by its id as written in a URL; an index built once per course list, not a scan per page. */
+export function findCourse(courses: readonly CourseView[], id: string | undefined): CourseView | undefined {
+  if (id === undefined) return undefined;
+  let index = courseIndexes.get(courses);
+  if (!index) {
+    index = new Map(courses.map((course) => [String(course.id), course]));
+    courseIndexes.set(courses, index);
+  }
+  return index.get(id);
 }
 
 /** The course ids as strings, as they appear in URLs. */

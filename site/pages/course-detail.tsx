@@ -2,13 +2,14 @@ import { Link, useParams } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
 import { PageHeading } from '../components/ui/section-heading.tsx';
 import { Icon } from '../components/ui/icon.tsx';
+import { findCourse } from '../page-meta.ts';
 
 /** One course: title, description, duration, level, the video placeholder, Back to Courses. */
 export function CourseDetailPage() {
   const { courseId } = useParams();
   const { courses, pages } = useSiteData();
   const page = pages.course;
-  const course = courses.find((item) => String(item.id) === courseId);
+  const course = findCourse(courses, courseId);
   if (!course) {
     return (
       <div className="empty-state">
