@@ -83,12 +83,11 @@ function isUnsafePath(rawUrl: string): boolean {
  */
 export function staticHandler(options: { root: string; onRequest?: (req: IncomingMessage, res: ServerResponse) => boolean }) {
   const root = path.resolve(options.root);
-  const assets = sirv(root, {
-    dev: false,
-    etag: true,
-    extensions: ['html'],
-    dotfiles: false,
-  });
+  // sirv indexes the folder once; `site build` swaps in a new out/ (a new inode), so
+  // index again when that happens, or a rebuild would be served with stale asset names.
+  const index = () => sirv(root, { dev: false, etag: true, extensions: ['html'], dotfiles: false });
+  let assets = index();
+  let indexed = inodeOf(root);
   const rules = hostRules(root);
   // Compress like a CDN does (brotli or gzip, by Accept-Encoding): without it a local
   // audit measures three times the bytes a visitor downloads.
@@ -127,7 +126,17 @@ export function staticHandler(options: { root: string; onRequest?: (req: Incomin
       res.end(req.method === 'HEAD' ? undefined : readFileSync(page));
     };
     if (HOST_FILES.has(urlPath)) return notFound();
+    const current = inodeOf(root);
+    if (current !== indexed) [assets, indexed] = [index(), current];
     assets(req, res, notFound);
+  }
+}
+
+function inodeOf(folder: string): number {
+  try {
+    return statSync(folder).ino;
+  } catch {
+    return -1;
   }
 }
 

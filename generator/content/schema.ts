@@ -164,7 +164,7 @@ export const contentSchema = z.strictObject({
       ...pageMeta,
       heading: text,
       intro: text,
-      video: z.strictObject({ title: text, url: linkSchema, minutes: z.number().int().positive(), chapters: z.number().int().positive(), label: text }),
+      video: z.strictObject({ title: text, url: linkSchema, duration: text, chapters: text, label: text }),
       cards: z.array(cardSchema).length(4, 'must list exactly four info cards'),
       continueLabel: text,
     }),

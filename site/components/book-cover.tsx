@@ -33,7 +33,7 @@ export function coverLines(title: string, width = 11): string[] {
 }
 
 /** A generated SVG cover from a book's number, title and icon: the store needs no image files. */
-export function BookCover({ number, title, icon, series }: { number: number; title: string; icon: IconName; series: string }) {
+export function BookCover({ number, title, topic, icon, series }: { number: number; title: string; topic: string; icon: IconName; series: string }) {
   const [light, dark] = PALETTES[(number - 1) % PALETTES.length]!;
   const gradientId = `cover-${number}`;
   const lines = coverLines(title);
@@ -49,14 +49,17 @@ export function BookCover({ number, title, icon, series }: { number: number; tit
         <rect width="200" height="280" rx="8" fill={`url(#${gradientId})`} />
         <rect x="0" y="0" width="14" height="280" fill="#000" opacity="0.18" />
         <circle cx="168" cy="40" r="70" fill="#fff" opacity="0.08" />
-        <text x="30" y="44" fill="#fff" opacity="0.85" fontSize="13" fontWeight="700" letterSpacing="2">
-          {`BOOK ${String(number).padStart(2, '0')}`}
+        <text x="30" y="48" fill="#fff" opacity="0.85" fontSize="22" fontWeight="800">
+          {String(number).padStart(2, '0')}
         </text>
         {lines.map((line, index) => (
-          <text key={index} x="30" y={110 + index * 28} fill="#fff" fontSize="24" fontWeight="800">
+          <text key={index} className="book-cover__title" x="30" y={110 + index * 28} fill="#fff" fontSize="24" fontWeight="800">
             {line}
           </text>
         ))}
+        <text x="30" y="238" fill="#fff" opacity="0.9" fontSize="10.5" fontWeight="700" letterSpacing="1.2">
+          {topic.toUpperCase()}
+        </text>
         <text x="30" y="258" fill="#fff" opacity="0.8" fontSize="11" fontWeight="600">
           {series}
         </text>

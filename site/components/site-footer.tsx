@@ -11,10 +11,12 @@ export function SiteFooter({ area }: { area: Exclude<Area, 'bare'> }) {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <p className="site-footer__name">{area === 'agency' ? agency.name : site.name}</p>
+          <p className="site-footer__name" id="footer-name">
+            {area === 'agency' ? agency.name : site.name}
+          </p>
           <p>{area === 'agency' ? agency.tagline : site.footer.text}</p>
         </div>
-        <nav aria-label={`${area === 'agency' ? labels.agencyNavigation : labels.mainNavigation} (footer)`}>
+        <nav aria-labelledby="footer-name">
           <ul className="site-footer__links">
             {links.map((item) => (
               <li key={item.href}>

@@ -22,10 +22,10 @@ export function CoursesPage() {
             </h2>
             <p className="video-card__meta">
               <span>
-                <Icon name="clock" /> {page.video.minutes} min
+                <Icon name="clock" /> {page.video.duration}
               </span>
               <span>
-                <Icon name="book" /> {page.video.chapters} chapters
+                <Icon name="book" /> {page.video.chapters}
               </span>
             </p>
             <ExternalLink href={page.video.url} className="button button--primary">

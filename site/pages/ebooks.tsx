@@ -38,7 +38,7 @@ export function EbooksPage() {
       <ul className="book-grid">
         {books.map((book) => (
           <li className="book-card" key={book.id}>
-            <BookCover number={book.id} title={book.title} icon={book.icon} series={site.name} />
+            <BookCover number={book.id} title={book.title} topic={book.topic} icon={book.icon} series={site.name} />
             <div className="book-card__body">
               <p className="book-card__topic">{book.topic}</p>
               <h2 className="book-card__title">{book.title}</h2>

@@ -101,3 +101,24 @@ describe('site serve behaves like a static CDN', () => {
     expect(help.stdout).toMatch(/--host <host>.*\(default: "127\.0\.0\.1"\)/s);
   });
 });
+
+describe('site serve after a rebuild', () => {
+  test('a new out/ swapped in (as site build does) is served at once, new files included', async () => {
+    const { renameSync, rmSync } = await import('node:fs');
+    const next = path.join(dir, 'next');
+    mkdirSync(next);
+    writeFileSync(path.join(next, 'index.html'), '<h1>rebuilt</h1>');
+    writeFileSync(path.join(next, 'new-asset.css'), 'main{}');
+    const old = path.join(dir, 'old');
+    renameSync(out, old);
+    renameSync(next, out);
+    try {
+      expect((await rawGet('/')).body).toContain('rebuilt');
+      expect((await rawGet('/new-asset.css')).status).toBe(200);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+      renameSync(old, out);
+    }
+    expect((await rawGet('/about')).body).toContain('about');
+  });
+});
