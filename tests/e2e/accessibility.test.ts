@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Browser, Page } from 'playwright';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright';
+import { openPage, useBrowser, waitForHydration } from '../helpers/browser.ts';
 
 /*
  * axe-core on every route, as first shown and with the interactive parts open (the
@@ -9,14 +9,7 @@ import { launchBrowser, openPage } from '../helpers/browser.ts';
  */
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browserOf = useBrowser();
 
 const ROUTES = [
   '/', '/login', '/coming-soon', '/courses', '/courses/list', '/course/1', '/course/9', '/course/99', '/about', '/faq', '/contact',
@@ -25,7 +18,7 @@ const ROUTES = [
 
 async function ready(page: Page, path: string) {
   await page.goto(`${baseUrl}${path}`);
-  await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+  await waitForHydration(page);
   // Let the first-load transition finish: axe must judge the settled page.
   await page.waitForTimeout(1_400);
 }
@@ -38,7 +31,7 @@ async function violations(page: Page): Promise<string[]> {
 describe('axe-core finds no violation', () => {
   for (const path of ROUTES) {
     test(`${path}, desktop`, async () => {
-      const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+      const { page, close } = await openPage(browserOf(), { viewport: { width: 1280, height: 900 } });
       await ready(page, path);
       expect(await violations(page)).toEqual([]);
       await close();
@@ -46,7 +39,7 @@ describe('axe-core finds no violation', () => {
   }
 
   test('with the mobile menu open', async () => {
-    const { page, close } = await openPage(browser, { viewport: { width: 390, height: 800 } });
+    const { page, close } = await openPage(browserOf(), { viewport: { width: 390, height: 800 } });
     await ready(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     expect(await violations(page)).toEqual([]);
@@ -55,7 +48,7 @@ describe('axe-core finds no violation', () => {
 
   for (const [path, name] of [['/faq', 'faq'], ['/agency/payment', 'payment-faq'], ['/agency/policies', 'policies']] as const) {
     test(`${path} with an accordion item open, on a phone`, async () => {
-      const { page, close } = await openPage(browser, { viewport: { width: 390, height: 800 } });
+      const { page, close } = await openPage(browserOf(), { viewport: { width: 390, height: 800 } });
       await ready(page, path);
       await page.locator(`details[name="${name}"] > summary`).nth(1).click();
       expect(await violations(page)).toEqual([]);

@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Browser, Page } from 'playwright';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright';
+import { openPage, useBrowser, waitForHydration } from '../helpers/browser.ts';
 import { TEST_LOGIN } from './global-setup.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browserOf = useBrowser();
 
 /** Opens a path, waits for hydration and for the first-load transition to end. */
 async function visit(path: string, options: Parameters<typeof openPage>[1] = {}) {
-  const opened = await openPage(browser, options);
+  const opened = await openPage(browserOf(), options);
   await opened.page.goto(`${baseUrl}${path}`);
-  await hydrated(opened.page);
+  await waitForHydration(opened.page);
   return opened;
 }
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
-}
 
 async function scrollTo(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo(0, top), y);
@@ -277,7 +267,7 @@ describe('page transition and tone', () => {
   const audio = (page: Page) => page.evaluate(() => (window as unknown as { __audio: { contexts: number; tones: number } }).__audio);
 
   test('ten slices cover the first load and sweep away in about 1.2s; the content is not hidden once they are gone', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browserOf());
     await opened.page.goto(`${baseUrl}/about`);
     expect(await opened.page.locator('.pt .pt__slice').count()).toBe(10);
     const durations = await opened.page.locator('.pt__slice').evaluateAll((slices) =>
@@ -298,10 +288,10 @@ describe('page transition and tone', () => {
   });
 
   test('a client-side navigation plays the GSAP transition and one tone from one AudioContext', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browserOf());
     await instrumentAudio(opened.page);
     await opened.page.goto(`${baseUrl}/`);
-    await hydrated(opened.page);
+    await waitForHydration(opened.page);
     expect(await audio(opened.page)).toEqual({ contexts: 0, tones: 0 });
     const nav = opened.page.getByRole('navigation', { name: 'Main', exact: true });
     await nav.getByRole('link', { name: 'FAQ', exact: true }).click();
@@ -317,10 +307,10 @@ describe('page transition and tone', () => {
   });
 
   test('the mute toggle silences the tone, persists, and nothing is stored before it is used', async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(browserOf());
     await instrumentAudio(opened.page);
     await opened.page.goto(`${baseUrl}/`);
-    await hydrated(opened.page);
+    await waitForHydration(opened.page);
     expect(await opened.page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length, cookies: document.cookie }))).toEqual({ local: 0, session: 0, cookies: '' });
     const toggle = opened.page.getByRole('button', { name: 'Transition sound' });
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
@@ -330,7 +320,7 @@ describe('page transition and tone', () => {
     await opened.page.waitForURL(`${baseUrl}/faq`);
     expect((await audio(opened.page)).tones).toBe(0);
     await opened.page.reload();
-    await hydrated(opened.page);
+    await waitForHydration(opened.page);
     expect(await opened.page.getByRole('button', { name: 'Transition sound' }).getAttribute('aria-pressed')).toBe('false');
     await opened.close();
   });

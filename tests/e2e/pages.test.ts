@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Browser } from 'playwright';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { describe, expect, inject, test } from 'vitest';
+import { openPage, useBrowser, waitForHydration } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browserOf = useBrowser();
 
 /** Every route of the spec's table, with a text each must show. */
 const ROUTES: [string, string][] = [
@@ -36,12 +28,12 @@ const ROUTES: [string, string][] = [
 describe('every route', () => {
   for (const [path, text] of ROUTES) {
     test(`${path} loads and hydrates with no console error or warning`, async () => {
-      const { page, log, close } = await openPage(browser);
+      const { page, log, close } = await openPage(browserOf());
       const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
       expect(response?.status()).toBe(200);
       await expect.poll(() => page.locator('main').textContent()).toContain(text);
       // Hydration is done when React has attached its root.
-      await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+      await waitForHydration(page);
       expect(log.messages).toEqual([]);
       await close();
     });
@@ -51,7 +43,7 @@ describe('every route', () => {
 describe('with JavaScript disabled', () => {
   for (const [path, text] of ROUTES) {
     test(`${path} reads fully and nothing covers it`, async () => {
-      const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+      const { page, close } = await openPage(browserOf(), { javaScriptEnabled: false });
       await page.goto(`${baseUrl}${path}`);
       expect(await page.locator('main').textContent()).toContain(text);
       expect(await page.locator('h1').count()).toBe(1);
@@ -67,7 +59,7 @@ describe('with JavaScript disabled', () => {
   }
 
   test('the main navigation is usable on a small screen without the toggle', async () => {
-    const { page, close } = await openPage(browser, { javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
+    const { page, close } = await openPage(browserOf(), { javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
     await page.goto(`${baseUrl}/`);
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
     for (const name of ['Courses', 'eBooks', 'About', 'FAQ', 'Contact']) expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
@@ -77,7 +69,7 @@ describe('with JavaScript disabled', () => {
 
 describe('not-found pages', () => {
   test('an unknown course shows Course not found with a Return to courses link, status 404', async () => {
-    const { page, log, close } = await openPage(browser);
+    const { page, log, close } = await openPage(browserOf());
     const response = await page.goto(`${baseUrl}/course/99`);
     expect(response?.status()).toBe(404);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Course not found');
@@ -88,7 +80,7 @@ describe('not-found pages', () => {
   });
 
   test('any other unknown path shows the not-found page, status 404', async () => {
-    const { page, close } = await openPage(browser);
+    const { page, close } = await openPage(browserOf());
     const response = await page.goto(`${baseUrl}/no/such/page`);
     expect(response?.status()).toBe(404);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
@@ -98,9 +90,9 @@ describe('not-found pages', () => {
 
 describe('client-side navigation', () => {
   test('header links change pages without a full reload', async () => {
-    const { page, log, close } = await openPage(browser);
+    const { page, log, close } = await openPage(browserOf());
     await page.goto(`${baseUrl}/`);
-    await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+    await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
     for (const [name, path, heading] of [

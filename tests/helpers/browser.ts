@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium where it is installed (CI, this machine); Playwright's own browser elsewhere. */
 const SYSTEM_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,4 +28,27 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   });
   page.on('pageerror', (error) => log.messages.push(`pageerror: ${error.message}`));
   return { page, log, close: () => context.close() };
+}
+
+/**
+ * One browser for a test file: launched before its tests, closed after. Returns a getter,
+ * since the browser exists only once beforeAll has run.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not running yet');
+    return browser;
+  };
+}
+
+/** Resolves once React has hydrated (or rendered) the page's root. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
 }
