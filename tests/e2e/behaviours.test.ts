@@ -363,3 +363,26 @@ describe('navigation hygiene', () => {
     await close();
   });
 });
+
+describe('layout stability', () => {
+  test('no layout shift on load, on scroll (header, floating button) or after the transition, on every kind of page', async () => {
+    for (const path of ['/', '/faq', '/ebooks', '/login', '/agency/payment', '/course/3']) {
+      const opened = await openPage(browserOf(), { viewport: { width: 390, height: 800 } });
+      await opened.page.addInitScript(() => {
+        (window as unknown as { __shift: number }).__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await opened.page.goto(`${baseUrl}${path}`);
+      await waitForHydration(opened.page);
+      await opened.page.waitForTimeout(1_300);
+      const max = await opened.page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      for (const y of [300, 900, 200, 0]) await scrollTo(opened.page, Math.min(y, max));
+      await opened.page.waitForTimeout(300);
+      expect(await opened.page.evaluate(() => (window as unknown as { __shift: number }).__shift), path).toBe(0);
+      await opened.close();
+    }
+  });
+});
