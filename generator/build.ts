@@ -18,6 +18,7 @@ import { createOutputCheck } from './check-output.ts';
 import { BUDGETS, measurePages, type Budgets, type PageSize } from './page-sizes.ts';
 import { DEFAULT_PNG_CACHE_DIR } from './png.ts';
 import { OutputProblemError } from './errors.ts';
+import type { ScannedPage } from './html-scan.ts';
 import { saveBrotliSizes } from './brotli-size.ts';
 
 /** One finished stage, for progress lines and timing. */
@@ -157,9 +158,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const headExtra = (route: RouteRecord) => headMetaFor({ data, route, card: cards.cardFor(route), noindex: route.file.endsWith('404.html') });
       const pages = await clock.time('render', () => renderPages({ data, routes: batch, template, assets, headExtra }), batch.length, 'pages');
       await clock.time('check', async () => {
-        const measured = await measurePages({ files: [...pages, ...styles], jsFor, upTo });
+        // Each page is scanned once, for its size and for the check.
+        const scanned = new Map<string, ScannedPage>();
+        const measured = await measurePages({ files: [...pages, ...styles], jsFor, upTo, scanned });
         sizes.push(...measured);
-        check.add([...pages, ...cards.files], measured);
+        check.add([...pages, ...cards.files], measured, scanned);
       });
       await clock.time('write', () => writer.write([...pages, ...cards.files]), pages.length + cards.files.length, 'files');
     }

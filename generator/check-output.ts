@@ -1,7 +1,7 @@
 import type { Problem } from './errors.ts';
 import { parseRedirectsFile, redirectForPath, type RedirectRule } from './header-rules.ts';
 import { escapeHtml } from './html.ts';
-import { scanHtml, type HtmlReference } from './html-scan.ts';
+import { scanHtml, type HtmlReference, type ScannedPage } from './html-scan.ts';
 import { BUDGETS, measurePages, overBudget, type Budgets, type PageSize } from './page-sizes.ts';
 import type { OutputFile } from './render.ts';
 
@@ -120,7 +120,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
 
   return {
     /** Checks a batch of files; `sizes` are their pages' first-visit sizes when measured. */
-    add(files: readonly OutputFile[], sizes: readonly PageSize[] = []): void {
+    add(files: readonly OutputFile[], sizes: readonly PageSize[] = [], scanned?: ReadonlyMap<string, ScannedPage>): void {
       for (const file of files) {
         names.add(file.file);
         known.add(file.file);
@@ -138,7 +138,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
           continue;
         }
         if (!file.file.endsWith('.html')) continue;
-        const page = scanHtml(text(file.contents));
+        const page = scanned?.get(file.file) ?? scanHtml(text(file.contents));
         pages.push({ file: file.file, title: page.title, canonical: page.canonical });
         if (!page.title) report(file.file, 'has no <title>', 'Give the page a title in content.yaml.');
         if (!page.description) report(file.file, 'has no meta description', 'Give the page a description in content.yaml.');

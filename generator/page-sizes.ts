@@ -1,5 +1,5 @@
 import { brotliSize } from './brotli-size.ts';
-import { scanHtml } from './html-scan.ts';
+import { scanHtml, type ScannedPage } from './html-scan.ts';
 import type { OutputFile } from './render.ts';
 
 /** Bytes as stored and as sent with brotli (quality 11, as a host precompresses). */
@@ -68,7 +68,13 @@ function assetFile(url: string): string | null {
  * exceed its budget even uncompressed is not compressed: its brotli figure is the raw
  * size, an upper bound, and the page is marked not exact. Without it, every figure is exact.
  */
-export async function measurePages(options: { files: readonly OutputFile[]; jsFor?: (file: string) => Size | undefined; upTo?: Budgets }): Promise<PageSize[]> {
+export async function measurePages(options: {
+  files: readonly OutputFile[];
+  jsFor?: (file: string) => Size | undefined;
+  upTo?: Budgets;
+  /** Pages already scanned (the build scans each page once for sizes and checks). */
+  scanned?: Map<string, ScannedPage>;
+}): Promise<PageSize[]> {
   const sizer = fileSizer(options.files);
   const pages = options.files.filter((file) => file.file.endsWith('.html'));
   const sizes = await Promise.all(
@@ -84,7 +90,12 @@ export async function measurePages(options: { files: readonly OutputFile[]; jsFo
         const brotli = await Promise.all(present.map((file) => sizer.brotli(file)));
         return { raw, brotli: brotli.reduce((sum, size) => sum + size, 0) };
       };
-      const { references } = scanHtml(typeof page.contents === 'string' ? page.contents : Buffer.from(page.contents).toString('utf8'));
+      let scan = options.scanned?.get(page.file);
+      if (!scan) {
+        scan = scanHtml(typeof page.contents === 'string' ? page.contents : Buffer.from(page.contents).toString('utf8'));
+        options.scanned?.set(page.file, scan);
+      }
+      const { references } = scan;
       const referenced = (test: (tag: string, rel: string) => boolean) =>
         references.filter((ref) => !ref.inNoscript && test(ref.tag, ref.rel)).flatMap((ref) => assetFile(ref.value) ?? []);
       const html = await measure([page.file], 'html');
