@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/section-heading.tsx';
+import { PageHeading } from '../components/ui/page-heading.tsx';
 import { Icon } from '../components/ui/icon.tsx';
 
 /** Agency services in development, for those with access; links to /agency-login. */

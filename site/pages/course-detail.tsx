@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/section-heading.tsx';
+import { PageHeading } from '../components/ui/page-heading.tsx';
 import { Icon } from '../components/ui/icon.tsx';
 import { findCourse } from '../page-meta.ts';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/section-heading.tsx';
+import { PageHeading } from '../components/ui/page-heading.tsx';
 import { ExternalLink } from '../components/ui/external-link.tsx';
 import { Icon } from '../components/ui/icon.tsx';
 import { BookCover } from '../components/book-cover.tsx';

@@ -1,5 +1,5 @@
 import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/section-heading.tsx';
+import { PageHeading } from '../components/ui/page-heading.tsx';
 import { Accordion } from '../components/accordion.tsx';
 
 /** Twelve questions; one open at a time, none at first. */

@@ -1,5 +1,5 @@
 import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/section-heading.tsx';
+import { PageHeading } from '../components/ui/page-heading.tsx';
 import { Accordion } from '../components/accordion.tsx';
 
 /** The six policy sections, dated; the refund section starts open. */

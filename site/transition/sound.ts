@@ -68,8 +68,3 @@ export function playTone(): void {
     // Audio blocked or unsupported: the transition goes on silently.
   }
 }
-
-/** How many tones were started; lets tests observe the tone without hearing it. */
-export function audioState(): string {
-  return context?.state ?? 'none';
-}
