@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
 import { Icon } from '../components/ui/icon.tsx';
+import { StepsSection } from '../components/steps-section.tsx';
 
 /** The agency's landing page: what we do, values, why invest, process and outcomes. */
 export function AgencyHomePage() {
@@ -62,19 +63,7 @@ export function AgencyHomePage() {
           </Link>
         </div>
       </section>
-      <section className="section" aria-labelledby="our-process">
-        <h2 id="our-process" className="section__title">
-          {page.process.heading}
-        </h2>
-        <ol className="steps">
-          {page.process.steps.map((step) => (
-            <li className="step" key={step.title}>
-              <h3 className="step__title">{step.title}</h3>
-              <p>{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <StepsSection id="our-process" heading={page.process.heading} steps={page.process.steps} />
       <section className="section" aria-labelledby="outcomes">
         <h2 id="outcomes" className="section__title">
           {page.outcomes.heading}

@@ -3,6 +3,7 @@ import { PageHeading } from '../components/ui/page-heading.tsx';
 import { ExternalLink } from '../components/ui/external-link.tsx';
 import { Icon } from '../components/ui/icon.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
+import { StepsSection } from '../components/steps-section.tsx';
 
 /** Book a call: plan cards with phone booking, direct contact, Discord and three steps. */
 export function GetStartedPage() {
@@ -31,19 +32,7 @@ export function GetStartedPage() {
             ))}
         </ul>
       </section>
-      <section className="section" aria-labelledby="how-it-works">
-        <h2 id="how-it-works" className="section__title">
-          {page.steps.heading}
-        </h2>
-        <ol className="steps">
-          {page.steps.items.map((step) => (
-            <li className="step" key={step.title}>
-              <h3 className="step__title">{step.title}</h3>
-              <p>{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <StepsSection id="how-it-works" heading={page.steps.heading} steps={page.steps.items} />
       <section className="section card-grid card-grid--2" aria-label={page.contact.heading}>
         <div className="card">
           <Icon name="headphones" className="card__icon" />

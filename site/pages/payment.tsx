@@ -5,6 +5,7 @@ import { ExternalLink } from '../components/ui/external-link.tsx';
 import { Icon } from '../components/ui/icon.tsx';
 import { Accordion } from '../components/accordion.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
+import { StepsSection } from '../components/steps-section.tsx';
 
 /** Pricing and payment: three plans, trust badges, the payment steps, four FAQs, support. */
 export function PaymentPage() {
@@ -38,19 +39,7 @@ export function PaymentPage() {
           ))}
         </ul>
       </section>
-      <section className="section" aria-labelledby="payment-steps">
-        <h2 id="payment-steps" className="section__title">
-          {page.steps.heading}
-        </h2>
-        <ol className="steps">
-          {page.steps.items.map((step) => (
-            <li className="step" key={step.title}>
-              <h3 className="step__title">{step.title}</h3>
-              <p>{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <StepsSection id="payment-steps" heading={page.steps.heading} steps={page.steps.items} />
       <section className="section" aria-labelledby="payment-faq">
         <h2 id="payment-faq" className="section__title">
           {page.faqHeading}

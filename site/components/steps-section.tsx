@@ -1,0 +1,18 @@
+/** A titled section of numbered steps (the agency's process, payment and booking steps). */
+export function StepsSection({ id, heading, steps }: { id: string; heading: string; steps: readonly { title: string; text: string }[] }) {
+  return (
+    <section className="section" aria-labelledby={id}>
+      <h2 id={id} className="section__title">
+        {heading}
+      </h2>
+      <ol className="steps">
+        {steps.map((step) => (
+          <li className="step" key={step.title}>
+            <h3 className="step__title">{step.title}</h3>
+            <p>{step.text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
