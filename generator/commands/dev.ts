@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { parsePort, resolveFromCwd, type GlobalOptions } from './shared.ts';
+import { resolveFromCwd, withServerOptions, type GlobalOptions } from './shared.ts';
 
 interface DevCommandOptions {
   content: string;
@@ -9,12 +9,11 @@ interface DevCommandOptions {
 
 /** `site dev`: build in memory, serve, rebuild on change and reload open tabs. */
 export function registerDev(program: Command): void {
-  program
+  const dev = program
     .command('dev')
     .description('build in memory and serve on localhost; on a change to content.yaml, site/ or templates/ rebuild what is needed and reload open tabs')
-    .option('-c, --content <file>', 'the content file', 'content.yaml')
-    .option('-p, --port <port>', 'the port to listen on (0 picks a free one)', parsePort, 5173)
-    .option('--host <host>', 'the address to bind (use 0.0.0.0 to expose it to your network)', '127.0.0.1')
+    .option('-c, --content <file>', 'the content file', 'content.yaml');
+  withServerOptions(dev, 5173)
     .addHelpText('after', '\nA content error is printed here and shown over the page, which keeps showing the last good build.\nChanges to generator/ need a restart.')
     .action(async (options: DevCommandOptions, command: Command) => {
       const global = command.optsWithGlobals<GlobalOptions>();

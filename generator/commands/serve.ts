@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageProblemError } from '../errors.ts';
 import { colorsFor } from '../report.ts';
-import { parsePort, resolveFromCwd, serverUrl, type GlobalOptions } from './shared.ts';
+import { resolveFromCwd, serverUrl, withServerOptions, type GlobalOptions } from './shared.ts';
 
 interface ServeOptions {
   out: string;
@@ -13,12 +13,11 @@ interface ServeOptions {
 
 /** `site serve`: serve a built out/ the way a static CDN does. */
 export function registerServe(program: Command): void {
-  program
+  const serve = program
     .command('serve')
     .description('serve a built out/ folder on localhost like a static host (directory index, 404.html)')
-    .option('-o, --out <dir>', 'the folder to serve', 'out')
-    .option('-p, --port <port>', 'the port to listen on (0 picks a free one)', parsePort, 4173)
-    .option('--host <host>', 'the address to bind (use 0.0.0.0 to expose it to your network)', '127.0.0.1')
+    .option('-o, --out <dir>', 'the folder to serve', 'out');
+  withServerOptions(serve, 4173)
     .action(async (options: ServeOptions, command: Command) => {
       const root = resolveFromCwd(options.out);
       if (!existsSync(path.join(root, 'index.html')))

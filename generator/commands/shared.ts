@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 
 /** Global flags every command reads. */
 export interface GlobalOptions {
@@ -23,4 +23,14 @@ export function resolveFromCwd(file: string): string {
 export function serverUrl(host: string, port: number): string {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${shown}:${port}/`;
+}
+
+/**
+ * The options of every command that starts a server: --port, and --host bound to
+ * 127.0.0.1 unless the user asks to expose it.
+ */
+export function withServerOptions(command: Command, defaultPort: number): Command {
+  return command
+    .option('-p, --port <port>', 'the port to listen on (0 picks a free one)', parsePort, defaultPort)
+    .option('--host <host>', 'the address to bind (use 0.0.0.0 to expose it to your network)', '127.0.0.1');
 }
