@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, YAMLError, type ParseOptions, type DocumentOptions, type SchemaOptions, type ToJSOptions } from 'yaml';
 import { ContentProblemError, type Problem } from '../errors.ts';
@@ -32,7 +32,8 @@ export async function loadContent(options: { file: string; cwd?: string }): Prom
   const displayName = path.relative(options.cwd ?? process.cwd(), options.file) || options.file;
   let bytes: Buffer;
   try {
-    bytes = await readFile(options.file);
+    // Synchronous: the first asynchronous read would start libuv's thread pool, ~10 ms.
+    bytes = readFileSync(options.file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ContentProblemError([

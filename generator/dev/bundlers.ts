@@ -1,6 +1,6 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import type { PageKey } from '../../site/routes.ts';
 import { clientBuildOptions, collectAssets, type ClientAssets } from '../bundle.ts';
@@ -38,13 +38,17 @@ export async function removeStaleBundles(parent: string): Promise<void> {
   }
 }
 
+const require = createRequire(import.meta.url);
+
 /**
  * The server-side bundle of site/ (platform node, packages external) in an incremental
- * context. Each rebuild writes one file and imports it with a new ?v= query: Node caches
- * modules by URL, so the query is what makes it load the new code.
+ * context. Each rebuild writes one CommonJS file and requires it afresh: dropping it from
+ * require's cache first is what makes Node load the new code (and lets the old go).
+ * CommonJS, not an ES module: the CLI runs from a V8 code cache, where Node 20 cannot
+ * resolve a dynamic import().
  */
 export async function createSsrBundler(options: { root: string; cacheDir: string }): Promise<Bundler<{ module: SsrModule; inputs: Set<string> }>> {
-  const outfile = path.join(options.cacheDir, 'entry-server.mjs');
+  const outfile = path.join(options.cacheDir, 'entry-server.cjs');
   await mkdir(options.cacheDir, { recursive: true });
   const context = await esbuild.context({
     absWorkingDir: options.root,
@@ -52,7 +56,7 @@ export async function createSsrBundler(options: { root: string; cacheDir: string
     outfile,
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node20',
     packages: 'external',
     jsx: 'automatic',
@@ -61,12 +65,11 @@ export async function createSsrBundler(options: { root: string; cacheDir: string
     metafile: true,
     logLevel: 'silent',
   });
-  let version = 0;
   return {
     rebuild: async () => {
       const result = await context.rebuild();
-      version += 1;
-      const module = (await import(`${pathToFileURL(outfile).href}?v=${version}`)) as SsrModule;
+      delete require.cache[outfile];
+      const module = require(outfile) as SsrModule;
       return { module, inputs: inputsOf(options.root, result.metafile!) };
     },
     dispose: async () => {

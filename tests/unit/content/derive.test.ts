@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { loadContent } from '../../../generator/content/load.ts';
 import { validateContent } from '../../../generator/content/validate.ts';
@@ -19,6 +20,18 @@ describe('money in integer cents', () => {
     expect(formatCents(5000, { wholeDollars: true })).toBe('$50');
     expect(formatCents(29700, { wholeDollars: true })).toBe('$297');
     expect(formatCents(2098, { wholeDollars: true })).toBe('$20.98');
+  });
+  test('formatting agrees with en-US currency formatting for any amount', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        expect(formatCents(cents)).toBe(usd.format(cents / 100));
+        if (cents % 100 === 0) expect(formatCents(cents, { wholeDollars: true })).toBe(whole.format(cents / 100));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const cents of [0, 1, 99, 100, 100000, 123456789]) expect(formatCents(cents)).toBe(usd.format(cents / 100));
   });
 });
 
