@@ -52,12 +52,12 @@ const englishOnlyZod = {
   },
 };
 
-async function compiledCli() {
+async function compiledCli(fingerprint) {
   const cacheDir = path.join(root, 'node_modules', '.cache', 'site-cli');
   // One CommonJS file per source fingerprint. A script (unlike an ES module) can be run
   // from a V8 code cache on Node 20; each command's heavy imports (esbuild, React…) stay
   // external and are required lazily, only when that command runs.
-  const target = path.join(cacheDir, `cli-${sourceFingerprint()}`);
+  const target = path.join(cacheDir, `cli-${fingerprint}`);
   const entry = path.join(target, 'cli.cjs');
   if (existsSync(entry)) return entry;
   const esbuild = await import('esbuild');
@@ -134,5 +134,6 @@ function loadCli(file) {
 
 // React's production build renders several times faster than its development build.
 process.env.NODE_ENV ??= 'production';
-const cli = loadCli(await compiledCli());
-await cli.main(process.argv, manifest.version);
+const fingerprint = sourceFingerprint();
+const cli = loadCli(await compiledCli(fingerprint));
+await cli.main(process.argv, manifest.version, { buildId: fingerprint });

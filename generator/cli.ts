@@ -3,6 +3,7 @@ import { registerBuild } from './commands/build.ts';
 import { registerCheck } from './commands/check.ts';
 import { registerDev } from './commands/dev.ts';
 import { registerSchema } from './commands/schema.ts';
+import type { CliContext } from './commands/shared.ts';
 import { registerServe } from './commands/serve.ts';
 import { ContentProblemError, OutputProblemError, SiteError, UsageProblemError } from './errors.ts';
 import { colorsFor, formatProblems } from './report.ts';
@@ -11,7 +12,7 @@ import { colorsFor, formatProblems } from './report.ts';
 export const ExitCodes = { ok: 0, problem: 1, usage: 2 } as const;
 
 /** Builds the commander program: one command per file under commands/. */
-export function createProgram(version: string): Command {
+export function createProgram(version: string, context: CliContext = {}): Command {
   const program = new Command('site')
     .description('Build the community and agency website from content.yaml into a static out/ folder.')
     .version(version, '-v, --version', 'print the version')
@@ -22,7 +23,7 @@ export function createProgram(version: string): Command {
     .showHelpAfterError('(run "site --help" for usage)')
     .exitOverride();
   registerBuild(program);
-  registerCheck(program);
+  registerCheck(program, context);
   registerServe(program);
   registerDev(program);
   registerSchema(program);
@@ -31,8 +32,8 @@ export function createProgram(version: string): Command {
 }
 
 /** Runs the CLI; never throws. Prints problems without stack traces unless DEBUG is set. */
-export async function main(argv: readonly string[], version: string): Promise<void> {
-  const program = createProgram(version);
+export async function main(argv: readonly string[], version: string, context: CliContext = {}): Promise<void> {
+  const program = createProgram(version, context);
   try {
     await program.parseAsync(argv as string[]);
   } catch (error) {

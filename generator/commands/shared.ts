@@ -7,6 +7,12 @@ export interface GlobalOptions {
   verbose?: boolean;
 }
 
+/** What the launcher tells the commands about the CLI itself. */
+export interface CliContext {
+  /** Identifies the compiled CLI (its source fingerprint); absent when running the sources directly. */
+  buildId?: string;
+}
+
 /** Parses --port: a whole number from 0 to 65535 (0: the system picks a free port). */
 export function parsePort(value: string): number {
   const port = Number(value);

@@ -27,13 +27,16 @@ export interface LoadedContent {
   data: unknown;
 }
 
-/** Reads and parses content.yaml. Throws ContentProblemError listing every syntax error. */
-export async function loadContent(options: { file: string; cwd?: string }): Promise<LoadedContent> {
-  const displayName = path.relative(options.cwd ?? process.cwd(), options.file) || options.file;
-  let bytes: Buffer;
+/** The content file's name as problems print it: relative to the working folder. */
+export function contentDisplayName(file: string, cwd = process.cwd()): string {
+  return path.relative(cwd, file) || file;
+}
+
+/** The content file's bytes; a missing or unreadable file is a located problem. */
+export function readContentBytes(file: string, displayName: string): Buffer {
   try {
     // Synchronous: the first asynchronous read would start libuv's thread pool, ~10 ms.
-    bytes = readFileSync(options.file);
+    return readFileSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ContentProblemError([
@@ -44,6 +47,15 @@ export async function loadContent(options: { file: string; cwd?: string }): Prom
       },
     ]);
   }
+}
+
+/**
+ * Reads (unless given its `bytes`) and parses content.yaml. Throws ContentProblemError
+ * listing every syntax error.
+ */
+export async function loadContent(options: { file: string; cwd?: string; bytes?: Buffer }): Promise<LoadedContent> {
+  const displayName = contentDisplayName(options.file, options.cwd);
+  const bytes = options.bytes ?? readContentBytes(options.file, displayName);
   const source = decodeUtf8(bytes, displayName);
   return { file: options.file, displayName, source, data: parseContent(source, displayName) };
 }

@@ -57,7 +57,7 @@ describe('mistakes on the command line', () => {
 describe('--help', () => {
   const COMMANDS: Record<string, string[]> = {
     build: ['--content <file>', '--out <dir>'],
-    check: ['--content <file>', '--format <format>', 'GITHUB_ACTIONS'],
+    check: ['--content <file>', '--format <format>', '--no-cache', 'GITHUB_ACTIONS'],
     serve: ['--out <dir>', '--port <port>', '--host <host>'],
     dev: ['--content <file>', '--port <port>', '--host <host>'],
     schema: ['--out <file>'],
