@@ -1,7 +1,7 @@
 import type { Problem } from './errors.ts';
 import { parseRedirectsFile, redirectForPath, type RedirectRule } from './header-rules.ts';
 import { escapeHtml } from './html.ts';
-import { scanHtml, type HtmlReference, type ScannedPage } from './html-scan.ts';
+import { detach, scanHtml, type HtmlReference, type ScannedPage } from './html-scan.ts';
 import { BUDGETS, measurePages, overBudget, type Budgets, type PageSize } from './page-sizes.ts';
 import type { OutputFile } from './render.ts';
 
@@ -52,10 +52,17 @@ export function resolvePath(pathname: string, files: ReadonlySet<string>, redire
   return null;
 }
 
+/** A root-relative path URL parsing leaves as is: no dot segments, escapes, query or fragment. */
+const PLAIN_PATH = /^\/(?!\/)(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/?)*$/;
+export const isPlainPath = (value: string): boolean => PLAIN_PATH.test(value);
+
 type Target = { kind: 'internal'; path: string } | { kind: 'external' } | { kind: 'forbidden'; reason: string };
 
 /** Classifies a reference: a path of this site, a link elsewhere, or one never allowed. */
 function classify(value: string, pageUrl: string, origin: string): Target {
+  // Most references are plain root-relative paths (/courses, /assets/app-1a2b.js): already
+  // what URL parsing would return, so skip the parser (a large site has millions of them).
+  if (isPlainPath(value)) return { kind: 'internal', path: value };
   const trimmed = value.trim();
   if (/^javascript:/i.test(trimmed)) return { kind: 'forbidden', reason: 'is a javascript: URL' };
   if (trimmed === '' || trimmed.startsWith('#') || /^(mailto|tel|sms|data):/i.test(trimmed)) return { kind: 'external' };
@@ -147,7 +154,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
           const target = classify(reference.value, urlOfFile(file.file), origin);
           const where = `${describe(reference)} "${reference.value}" on line ${reference.line}`;
           if (target.kind === 'forbidden') report(file.file, `${where} ${target.reason}`);
-          else if (target.kind === 'internal' && !resolvesNow(target.path)) links.push({ file: file.file, where, path: target.path, css: false });
+          else if (target.kind === 'internal' && !resolvesNow(target.path)) links.push({ file: file.file, where: detach(where), path: detach(target.path), css: false });
         }
       }
       for (const size of sizes)

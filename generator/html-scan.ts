@@ -25,6 +25,15 @@ export interface ScannedPage {
   references: HtmlReference[];
 }
 
+/**
+ * A copy of `text` that does not share memory with the page it was cut from. V8 keeps a
+ * substring as a view of its parent string, so one remembered title would keep a whole
+ * page's HTML alive; the output check remembers a few strings of every page.
+ */
+export function detach(text: string): string {
+  return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8');
+}
+
 const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 /** Decodes character references: &amp; &#38; &#x26;. */
@@ -58,6 +67,17 @@ const URL_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   form: ['action'],
 };
 
+/** Elements whose attributes the scan reads; every other tag is only counted past. */
+const READ_ATTRIBUTES = new Set([...Object.keys(URL_ATTRIBUTES), 'meta']);
+
+/** Raw-text elements: their contents are never markup. One case-insensitive end-tag search each. */
+const RAW_TEXT_END: Readonly<Record<string, RegExp>> = {
+  title: /<\/title/gi,
+  script: /<\/script/gi,
+  style: /<\/style/gi,
+  textarea: /<\/textarea/gi,
+};
+
 /** Meta tags whose content is a URL of this site: social previews. */
 const URL_META = new Set(['og:url', 'og:image', 'twitter:image']);
 
@@ -78,6 +98,8 @@ export function scanHtml(html: string): ScannedPage {
       continue;
     }
     if (name === 'noscript') noscript += 1;
+    const end = RAW_TEXT_END[name];
+    if (!READ_ATTRIBUTES.has(name) && !end) continue;
     const attributes = attributesOf(match[3] ?? '');
     const rel = (attributes.get('rel') ?? '').toLowerCase();
     for (const attribute of URL_ATTRIBUTES[name] ?? []) {
@@ -89,12 +111,12 @@ export function scanHtml(html: string): ScannedPage {
       if (key === 'description') page.description = attributes.get('content') ?? null;
       if (URL_META.has(key)) page.references.push({ tag: 'meta', attribute: key, value: attributes.get('content') ?? '', rel: '', line, inNoscript: false });
     }
-    if (name === 'link' && rel.split(/\s+/).includes('canonical')) page.canonical = attributes.get('href') ?? null;
+    if (name === 'link' && rel.split(/\s+/).includes('canonical')) page.canonical = detach(attributes.get('href') ?? '') || null;
     // Raw-text elements: skip to their end tag so their contents are never read as markup.
-    if (name === 'title' || name === 'script' || name === 'style' || name === 'textarea') {
-      const end = html.toLowerCase().indexOf(`</${name}`, tag.lastIndex);
-      const stop = end < 0 ? html.length : end;
-      if (name === 'title') page.title = decodeEntities(html.slice(tag.lastIndex, stop)).trim();
+    if (end) {
+      end.lastIndex = tag.lastIndex;
+      const stop = end.exec(html)?.index ?? html.length;
+      if (name === 'title') page.title = detach(decodeEntities(html.slice(tag.lastIndex, stop)).trim());
       tag.lastIndex = stop;
     }
   }

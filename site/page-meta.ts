@@ -41,9 +41,17 @@ export function findCourse(courses: readonly CourseView[], id: string | undefine
 
 /** The course ids as strings, as they appear in URLs. */
 export function courseIdSet(titles: Readonly<Record<string, string>>): ReadonlySet<string> {
-  return new Set(
-    Object.keys(titles)
-      .filter((path) => path.startsWith('/course/') && path !== COURSE_NOT_FOUND_PATH)
-      .map((path) => path.slice('/course/'.length)),
-  );
+  let ids = courseIdSets.get(titles);
+  if (!ids) {
+    ids = new Set(
+      Object.keys(titles)
+        .filter((path) => path.startsWith('/course/') && path !== COURSE_NOT_FOUND_PATH)
+        .map((path) => path.slice('/course/'.length)),
+    );
+    courseIdSets.set(titles, ids);
+  }
+  return ids;
 }
+
+/** One set per titles object: a large site renders in many batches from the same data. */
+const courseIdSets = new WeakMap<object, ReadonlySet<string>>();

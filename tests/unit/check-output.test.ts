@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { checkOutput, resolvePath, urlOfFile } from '../../generator/check-output.ts';
+import fc from 'fast-check';
+import { checkOutput, isPlainPath, resolvePath, urlOfFile } from '../../generator/check-output.ts';
 import { formatProblems, colorsFor } from '../../generator/report.ts';
 import type { OutputFile } from '../../generator/render.ts';
 import { redirectsFile } from '../../generator/hosting-files.ts';
@@ -175,5 +176,20 @@ describe('resolving a link as a static host does', () => {
     expect(urlOfFile('index.html')).toBe('/');
     expect(urlOfFile('about/index.html')).toBe('/about/');
     expect(urlOfFile('course/404.html')).toBe('/course/404.html');
+  });
+});
+
+describe('the fast path for plain links', () => {
+  test('a path it skips URL parsing for is exactly what URL parsing returns', () => {
+    const segment = fc.stringMatching(/^[A-Za-z0-9._~%?#-]{0,8}$/);
+    const path = fc.array(segment, { maxLength: 5 }).map((parts) => `/${parts.join('/')}`);
+    fc.assert(
+      fc.property(fc.oneof(path, fc.string()), (value) => {
+        if (isPlainPath(value)) expect(new URL(value, `${SITE}/some/page/`).pathname).toBe(value);
+      }),
+      { numRuns: 5000 },
+    );
+    for (const value of ['/', '/courses', '/course/12', '/assets/app-1a2b.js']) expect(isPlainPath(value)).toBe(true);
+    for (const value of ['//evil.example/x', '/a/../b', '/./x', '/a%2e%2e', '/a?x', '/a#y', '/a//b', 'courses']) expect(isPlainPath(value)).toBe(false);
   });
 });
