@@ -151,6 +151,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       return visit ? { raw: visit.jsRaw, brotli: visit.jsBrotli } : undefined;
     };
     let cardCount = 0;
+    let writing: Promise<void> = Promise.resolve();
+    let written = 0;
     for (let index = 0; index < routes.length; index += BATCH_SIZE) {
       const batch = routes.slice(index, index + BATCH_SIZE);
       const cards = await clock.time('cards', () => renderSocialCards({ data, routes: batch, cacheDir }));
@@ -164,8 +166,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         sizes.push(...measured);
         check.add([...pages, ...cards.files], measured, scanned);
       });
-      await clock.time('write', () => writer.write([...pages, ...cards.files]), pages.length + cards.files.length, 'files');
+      // Written while the next batch renders: the disk works on libuv's threads, the
+      // main thread keeps rendering. At most one batch is in flight.
+      await clock.time('write', () => writing);
+      writing = writer.write([...pages, ...cards.files]);
+      writing.catch(() => {}); // awaited (and thrown) above or below, never unhandled
+      written += pages.length + cards.files.length;
     }
+    await clock.time('write', () => writing, written, 'files');
     clock.report('cards', `${cardCount} social cards`);
     clock.report('render');
     const problems = await clock.time('check', () => check.finish());

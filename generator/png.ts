@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { renderAsync } from '@resvg/resvg-js';
@@ -46,18 +46,44 @@ function isCompletePng(bytes: Uint8Array): boolean {
   return bytes.length > 20 && signature.every((byte, index) => bytes[index] === byte) && iend.every((byte, index) => bytes[bytes.length - 8 + index] === byte);
 }
 
+/** A rendered PNG: its bytes, or (when cached) the cache file to copy them from. */
+export interface RenderedPng {
+  /** Hash of everything that decides the pixels: the same key, the same image. */
+  key: string;
+  bytes?: Uint8Array;
+  cachedFile?: string;
+}
+
+function pngKey(svg: string, width: number): string {
+  return createHash('sha256').update(`${rendererFingerprint()}\0${width}\0${svg}`).digest('hex');
+}
+
 /**
  * Renders an SVG document to PNG at `width` pixels (height follows the viewBox). With a
  * cache folder, an SVG rendered before is read back instead: the key hashes the SVG,
  * the width, the renderer version and the fonts, so a changed page renders again.
  */
 export async function renderPng(options: { svg: string; width: number; cacheDir: string | null }): Promise<Uint8Array> {
+  const rendered = await renderPngCached({ ...options, read: true });
+  return rendered.bytes!;
+}
+
+/**
+ * renderPng for many images: with a cache folder, a cached image is not read at all; the
+ * caller copies `cachedFile` into place (a large site has thousands of cards).
+ */
+export async function renderPngCached(options: { svg: string; width: number; cacheDir: string | null; read?: boolean }): Promise<RenderedPng> {
   const { svg, width, cacheDir } = options;
-  const key = createHash('sha256').update(`${rendererFingerprint()}\0${width}\0${svg}`).digest('hex');
+  const key = pngKey(svg, width);
   const cached = cacheDir ? path.join(cacheDir, `${key}.png`) : null;
   if (cached) {
-    const bytes = await readFile(cached).catch(() => null);
-    if (bytes && isCompletePng(bytes)) return bytes;
+    if (options.read) {
+      const bytes = await readFile(cached).catch(() => null);
+      if (bytes && isCompletePng(bytes)) return { key, bytes };
+    } else if (((await stat(cached).catch(() => null))?.size ?? 0) > 20) {
+      // Written whole, then renamed into place (below): a file there is complete.
+      return { key, cachedFile: cached };
+    }
   }
   const image = await renderAsync(svg, {
     fitTo: { mode: 'width', value: width },
@@ -72,5 +98,5 @@ export async function renderPng(options: { svg: string; width: number; cacheDir:
     await writeFile(temporary, png);
     await rename(temporary, cached);
   }
-  return png;
+  return { key, bytes: png };
 }

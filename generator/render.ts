@@ -10,6 +10,8 @@ import { matchPage, type PageKey } from '../site/routes.ts';
 export interface OutputFile {
   file: string;
   contents: string | Uint8Array;
+  /** Copy this file's bytes instead (a cached social card); `contents` is then empty. */
+  copyFrom?: string;
 }
 
 /** The extra <head> lines every page shares: styles, scripts, icons, manifest. */

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { ICON_PATHS } from '../site/components/ui/icon-paths.ts';
 import { usesAgencyBrand } from '../site/routes.ts';
 import type { SiteData } from './content/derive.ts';
 import { escapeHtml } from './html.ts';
-import { CARD_FONT_FAMILY, renderPng } from './png.ts';
+import { CARD_FONT_FAMILY, renderPngCached } from './png.ts';
 import type { OutputFile } from './render.ts';
 import type { RouteRecord } from './routes.ts';
 import { wrapText, type CardFontWeight } from './text-metrics.ts';
@@ -118,14 +117,18 @@ export async function renderSocialCards(options: {
   const byCanonical = new Map<string, RouteRecord>();
   for (const route of routes) if (route.canonical === route.path && route.file.endsWith('index.html') && !byCanonical.has(route.canonical)) byCanonical.set(route.canonical, route);
   const cards = [...byCanonical.values()].map((route) => ({ route, text: cardTextFor(data, route), path: `/social/${cardSlug(route.canonical)}.png` }));
-  const files = await Promise.all(
-    cards.map(async (card) => ({ file: card.path.slice(1), contents: await renderPng({ svg: cardSvg(card.text, data.site.themeColor), width: CARD_WIDTH, cacheDir }) })),
-  );
-  // The URL carries a hash of the image, so a changed card gets a new URL and /social/*
-  // can be cached as immutable (chat apps also cache previews by URL).
+  const rendered = await Promise.all(cards.map((card) => renderPngCached({ svg: cardSvg(card.text, data.site.themeColor), width: CARD_WIDTH, cacheDir })));
+  // A cached card is copied into out/ by the writer, never read into memory.
+  const files: OutputFile[] = cards.map((card, index) => {
+    const { bytes, cachedFile } = rendered[index]!;
+    return cachedFile ? { file: card.path.slice(1), contents: '', copyFrom: cachedFile } : { file: card.path.slice(1), contents: bytes! };
+  });
+  // The URL carries the image's key (a hash of everything that decides its pixels), so a
+  // changed card gets a new URL and /social/* can be cached as immutable (chat apps also
+  // cache previews by URL).
   const images = new Map(
     cards.map((card, index) => {
-      const version = createHash('sha256').update(files[index]!.contents).digest('hex').slice(0, 10);
+      const version = rendered[index]!.key.slice(0, 10);
       return [card.route.canonical, { path: `${card.path}?v=${version}`, alt: `${card.text.title}: ${card.text.brand}` }];
     }),
   );

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, constants as fsConstants, existsSync, mkdirSync, writeFile as writeFileCallback } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from './render.ts';
 
@@ -33,7 +33,10 @@ export async function recoverInterruptedWrite(outDir: string): Promise<void> {
 
 /** A new out/ being written beside the old one; nothing is visible until `commit`. */
 export interface OutputWriter {
-  /** Writes files into the staging folder (creating folders as needed). */
+  /**
+   * Writes files into the staging folder (creating folders as needed). Calls may overlap:
+   * the build starts a batch's write and renders the next batch before awaiting it.
+   */
   write(files: readonly OutputFile[]): Promise<void>;
   /** Replaces out/ with everything written, in two renames. */
   commit(): Promise<void>;
@@ -58,12 +61,27 @@ export async function openOutput(options: { outDir: string }): Promise<OutputWri
   const made = new Set<string>([staging]);
   return {
     async write(files) {
-      const folders = [...new Set(files.map((file) => path.dirname(path.join(staging, file.file))))].filter((folder) => !made.has(folder)).sort();
-      for (const folder of folders) {
-        await mkdir(folder, { recursive: true });
+      // Folders synchronously (a few microseconds each, in order); files on libuv's thread
+      // pool with plain callbacks, so the caller can render the next batch meanwhile.
+      const ensure = (folder: string) => {
+        if (made.has(folder)) return;
+        ensure(path.dirname(folder));
+        mkdirSync(folder); // the parent exists: one system call, where recursive takes several
         made.add(folder);
-      }
-      await Promise.all(files.map((file) => writeFile(path.join(staging, file.file), file.contents)));
+      };
+      for (const file of files) ensure(path.dirname(path.join(staging, file.file)));
+      await Promise.all(
+        files.map(
+          (file) =>
+            new Promise<void>((resolve, reject) => {
+              const done = (error: NodeJS.ErrnoException | null) => (error ? reject(error) : resolve());
+              const target = path.join(staging, file.file);
+              // A copy-on-write clone where the file system has them, else a kernel copy.
+              if (file.copyFrom) copyFile(file.copyFrom, target, fsConstants.COPYFILE_FICLONE, done);
+              else writeFileCallback(target, file.contents, done);
+            }),
+        ),
+      );
     },
     async commit() {
       let hadPrevious = true;

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -30,6 +30,24 @@ const leftovers = () => readdirSync(dir).filter((name) => name.startsWith('.out-
 
 beforeEach(() => {
   for (const name of leftovers()) rmSync(path.join(dir, name), { recursive: true, force: true });
+});
+
+describe('writeOutput writes every file', () => {
+  test('nested folders are created, and a file given as copyFrom is copied byte for byte', async () => {
+    const source = path.join(dir, 'cached.png');
+    writeFileSync(source, Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+    await writeOutput({
+      outDir,
+      files: [
+        { file: 'course/12/index.html', contents: '<h1>course</h1>' },
+        { file: 'social/course-12.png', contents: '', copyFrom: source },
+        { file: 'a/b/c/d.txt', contents: new Uint8Array([104, 105]) },
+      ],
+    });
+    expect(readFileSync(path.join(outDir, 'course', '12', 'index.html'), 'utf8')).toBe('<h1>course</h1>');
+    expect([...readFileSync(path.join(outDir, 'social', 'course-12.png'))]).toEqual([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    expect(readFileSync(path.join(outDir, 'a', 'b', 'c', 'd.txt'), 'utf8')).toBe('hi');
+  });
 });
 
 describe('writeOutput is atomic', () => {
