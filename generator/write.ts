@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { copyFile, constants as fsConstants, existsSync, mkdirSync, writeFile as writeFileCallback } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,7 +21,7 @@ function isAlive(pid: number): boolean {
 export async function recoverInterruptedWrite(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
-  const pattern = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-(staging|previous)-(\\d+)$`);
+  const pattern = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-(staging|previous|trash)-(\\d+)$`);
   const entries = await readdir(parent).catch(() => [] as string[]);
   for (const entry of entries.sort()) {
     const match = pattern.exec(entry);
@@ -45,11 +46,28 @@ export interface OutputWriter {
 }
 
 /**
+ * Deletes `folder` from a detached child process, so this one can exit at once. The child
+ * first renames it to `trashPrefix` + its own pid: while it runs, no build touches that
+ * name; if it dies, the next build removes what is left (recoverInterruptedWrite).
+ */
+function deleteInBackground(folder: string, trashPrefix: string): void {
+  const script =
+    "const fs = require('node:fs'); const [from, prefix] = process.argv.slice(1); const to = prefix + process.pid;" +
+    'try { fs.renameSync(from, to); } catch { process.exit(0); } fs.rmSync(to, { recursive: true, force: true, maxRetries: 3 });';
+  spawn(process.execPath, ['-e', script, folder, trashPrefix], { detached: true, stdio: 'ignore', windowsHide: true }).unref();
+}
+
+/** From this many files written, the replaced out/ is deleted in the background (see commit). */
+export const BACKGROUND_DELETE_FROM = 2000;
+
+/**
  * Opens a staging folder beside `outDir`. A build that fails or is killed before
  * `commit` leaves the previous out/ exactly as it was; one killed between the two
  * renames of the swap is repaired by the next build (recoverInterruptedWrite).
+ * From `backgroundDeleteFrom` files written, the replaced out/ is deleted by a background
+ * process after the swap.
  */
-export async function openOutput(options: { outDir: string }): Promise<OutputWriter> {
+export async function openOutput(options: { outDir: string; backgroundDeleteFrom?: number }): Promise<OutputWriter> {
   const outDir = path.resolve(options.outDir);
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
@@ -59,6 +77,7 @@ export async function openOutput(options: { outDir: string }): Promise<OutputWri
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   const made = new Set<string>([staging]);
+  let written = 0;
   return {
     async write(files) {
       // Folders synchronously (a few microseconds each, in order); files on libuv's thread
@@ -70,6 +89,7 @@ export async function openOutput(options: { outDir: string }): Promise<OutputWri
         made.add(folder);
       };
       for (const file of files) ensure(path.dirname(path.join(staging, file.file)));
+      written += files.length;
       await Promise.all(
         files.map(
           (file) =>
@@ -97,7 +117,11 @@ export async function openOutput(options: { outDir: string }): Promise<OutputWri
         if (hadPrevious) await rename(previous, outDir);
         throw error;
       }
-      if (hadPrevious) await rm(previous, { recursive: true, force: true });
+      if (!hadPrevious) return;
+      // Deleting the replaced site costs as much as writing it (10,000 pages: seconds). For
+      // a large site the new out/ is already in place, so leave that to a background process.
+      if (written >= (options.backgroundDeleteFrom ?? BACKGROUND_DELETE_FROM)) deleteInBackground(previous, path.join(parent, `.${base}-trash-`));
+      else await rm(previous, { recursive: true, force: true });
     },
     async abort() {
       await rm(staging, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { recoverInterruptedWrite, writeOutput } from '../../generator/write.ts';
+import { openOutput, recoverInterruptedWrite, writeOutput } from '../../generator/write.ts';
 import { hashTree } from '../helpers/output.ts';
 import { ROOT } from '../helpers/cli.ts';
 
@@ -47,6 +47,33 @@ describe('writeOutput writes every file', () => {
     expect(readFileSync(path.join(outDir, 'course', '12', 'index.html'), 'utf8')).toBe('<h1>course</h1>');
     expect([...readFileSync(path.join(outDir, 'social', 'course-12.png'))]).toEqual([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
     expect(readFileSync(path.join(outDir, 'a', 'b', 'c', 'd.txt'), 'utf8')).toBe('hi');
+  });
+});
+
+describe('a large site', () => {
+  test('the replaced out/ is deleted by a background process: the new one is in place at once, nothing is left after', async () => {
+    previousBuild();
+    const writer = await openOutput({ outDir, backgroundDeleteFrom: 1 });
+    await writer.write([{ file: 'index.html', contents: 'new home' }]);
+    await writer.commit();
+    // The replaced site is still beside out/: a child process (which takes tens of
+    // milliseconds just to start) deletes it, not this one.
+    expect(leftovers()).toHaveLength(1);
+    expect(readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe('new home');
+    expect(Object.keys(hashTree(outDir))).toEqual(['index.html']);
+    const deadline = Date.now() + 20_000;
+    while (leftovers().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(leftovers()).toEqual([]);
+  }, 30_000);
+
+  test('a trash folder a killed background deletion left is removed by the next write', async () => {
+    previousBuild();
+    const trash = path.join(dir, `.out-trash-${deadPid()}`);
+    mkdirSync(path.join(trash, 'about'), { recursive: true });
+    writeFileSync(path.join(trash, 'about', 'index.html'), 'half deleted');
+    await writeOutput({ outDir, files: [{ file: 'index.html', contents: 'new' }] });
+    expect(leftovers()).toEqual([]);
+    expect(Object.keys(hashTree(outDir))).toEqual(['index.html']);
   });
 });
 
