@@ -1,4 +1,4 @@
-import { coursePath, STATIC_PATHS, type PageKey } from '../site/routes.ts';
+import { courseListPageCount, courseListPath, coursePath, STATIC_PATHS, type PageKey } from '../site/routes.ts';
 import { COURSE_NOT_FOUND_PATH, NOT_FOUND_PATH } from '../site/page-meta.ts';
 import type { SiteData } from './content/derive.ts';
 
@@ -31,6 +31,10 @@ export function collectRoutes(options: { data: SiteData }): RouteRecord[] {
     canonical: path === '/home' ? '/' : path,
     indexable: !NOT_INDEXED.has(path),
   }));
+  for (let n = 2; n <= courseListPageCount(data.courses.length); n += 1) {
+    const path = courseListPath(n);
+    records.push({ path, file: `${path.slice(1)}/index.html`, page: 'courseList', title: data.titles[path]!, description: data.pages.courseList.description, canonical: path, indexable: true });
+  }
   for (const course of data.courses) {
     const path = coursePath(course.id);
     records.push({ path, file: `${path.slice(1)}/index.html`, page: 'course', title: data.titles[path]!, description: course.description, canonical: path, indexable: true });

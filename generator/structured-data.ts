@@ -2,7 +2,7 @@ import { findCourse } from '../site/page-meta.ts';
 import type { BookView, BundleView, CourseView, SiteData } from './content/derive.ts';
 import { centsToDecimal } from './content/money.ts';
 import type { RouteRecord } from './routes.ts';
-import { coursePath } from '../site/routes.ts';
+import { courseListPageOf, coursePath, COURSES_PER_PAGE } from '../site/routes.ts';
 
 /*
  * schema.org structured data (JSON-LD) per page. A `<script type="application/ld+json">`
@@ -108,13 +108,18 @@ export function structuredDataFor(data: SiteData, route: RouteRecord): Json | nu
     case 'policies':
     case 'getStarted':
       return graph([agencyOrganization(data)]);
-    case 'courseList':
+    case 'courseList': {
+      // The courses this page of the list shows, numbered as on the page.
+      const first = Math.max(1, courseListPageOf(route.path)) - 1;
+      const shown = data.courses.slice(first * COURSES_PER_PAGE, (first + 1) * COURSES_PER_PAGE);
       return graph([
         {
           '@type': 'ItemList',
-          itemListElement: data.courses.map((item, index) => ({ '@type': 'ListItem', position: index + 1, item: course(data, item) })),
+          numberOfItems: data.courses.length,
+          itemListElement: shown.map((item, index) => ({ '@type': 'ListItem', position: first * COURSES_PER_PAGE + index + 1, item: course(data, item) })),
         },
       ]);
+    }
     case 'course': {
       const item = findCourse(data.courses, route.path.slice('/course/'.length));
       return item ? graph([course(data, item)]) : null;

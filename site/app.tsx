@@ -1,9 +1,10 @@
-import { Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes, useParams } from 'react-router-dom';
 import type { SiteData } from '../generator/content/derive.ts';
-import { SiteDataProvider } from './data.tsx';
+import { SiteDataProvider, useSiteData } from './data.tsx';
+import { courseIdSet } from './page-meta.ts';
 import { Layout } from './components/layout.tsx';
-import { COURSE_PATTERN, STATIC_PATHS, type PageKey } from './routes.ts';
+import { COURSE_LIST_PAGE_PATTERN, COURSE_PATTERN, courseListPageCount, STATIC_PATHS, type PageKey } from './routes.ts';
 
 /**
  * The whole site: one route table, rendered under StaticRouter on the server (with every
@@ -25,10 +26,20 @@ export function App({ data, pages }: { data: SiteData; pages: Record<PageKey, Co
           {Object.entries(STATIC_PATHS).map(([path, page]) => (
             <Route key={path} path={path} element={element(page)} />
           ))}
+          <Route path={COURSE_LIST_PAGE_PATTERN} element={<ListPageRoute list={element('courseList')} notFound={element('notFound')} />} />
           <Route path={COURSE_PATTERN} element={element('course')} />
           <Route path="*" element={element('notFound')} />
         </Route>
       </Routes>
     </SiteDataProvider>
   );
+}
+
+/** /courses/list/N: the list's page N when it exists (2 to the last), else the not-found page, as on the server. */
+function ListPageRoute({ list, notFound }: { list: ReactNode; notFound: ReactNode }) {
+  // The titles arrive with the entry script; the courses only with the list's own chunk.
+  const { titles } = useSiteData();
+  const param = useParams().listPage ?? '';
+  const n = /^[1-9][0-9]*$/.test(param) ? Number(param) : 0;
+  return n >= 2 && n <= courseListPageCount(courseIdSet(titles).size) ? list : notFound;
 }

@@ -1,11 +1,11 @@
 import type { CourseView, SiteData } from '../generator/content/derive.ts';
-import { coursePath, normalizePath, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
+import { courseListPageCount, courseListPath, coursePath, normalizePath, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
 
 /** Where the not-found titles live in the title table. */
 export const NOT_FOUND_PATH = '/404';
 export const COURSE_NOT_FOUND_PATH = '/course/not-found';
 
-type TitleSource = Pick<SiteData, 'site' | 'agency' | 'pages' | 'courses'>;
+type TitleSource = Pick<SiteData, 'site' | 'agency' | 'pages' | 'courses' | 'labels'>;
 
 /** Every page's document title by path: its own title, then the brand it belongs to. */
 export function buildTitles(data: TitleSource): Record<string, string> {
@@ -14,10 +14,18 @@ export function buildTitles(data: TitleSource): Record<string, string> {
     const key = page as Exclude<PageKey, 'course' | 'notFound'>;
     titles[path] = `${data.pages[key].title} | ${usesAgencyBrand(key) ? data.agency.name : data.site.name}`;
   }
+  const listPages = courseListPageCount(data.courses.length);
+  for (let n = 2; n <= listPages; n += 1)
+    titles[courseListPath(n)] = `${data.pages.courseList.title} (${listPageLabel(data.labels.listPage, n, listPages)}) | ${data.site.name}`;
   for (const course of data.courses) titles[coursePath(course.id)] = `${course.title} | ${data.pages.courseList.heading} | ${data.site.name}`;
   titles[COURSE_NOT_FOUND_PATH] = `${data.pages.course.notFound.title} | ${data.site.name}`;
   titles[NOT_FOUND_PATH] = `${data.pages.notFound.title} | ${data.site.name}`;
   return titles;
+}
+
+/** "Page {page} of {pages}" filled in. */
+export function listPageLabel(template: string, page: number, pages: number): string {
+  return template.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pages));
 }
 
 /** The title a URL's page carries, for client-side navigation. */

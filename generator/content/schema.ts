@@ -144,6 +144,11 @@ export const contentSchema = z.strictObject({
     sound: text,
     buyNow: text,
     openCourse: text,
+    // Only a course list longer than one page (over 50 courses) shows these.
+    coursePages: text.default('Course pages'),
+    previousPage: text.default('Previous'),
+    nextPage: text.default('Next'),
+    listPage: text.refine((value) => value.includes('{page}'), { message: 'must contain {page} (and may contain {pages})' }).default('Page {page} of {pages}'),
   }),
   navigation: z.strictObject({
     main: z.array(z.strictObject({ label: text, href: z.string().regex(/^\/[a-z/-]*$/, 'must be a site path like "/faq"') })).min(1),

@@ -1,13 +1,22 @@
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
+import { listPageLabel } from '../page-meta.ts';
+import { courseListPageCount, courseListPath, COURSES_PER_PAGE } from '../routes.ts';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { ExternalLink } from '../components/ui/external-link.tsx';
 import { Icon } from '../components/ui/icon.tsx';
 
-/** The ten numbered courses; Open Course goes to the video, or to /course/{id} without one. */
+/**
+ * The ten numbered courses; Open Course goes to the video, or to /course/{id} without one.
+ * A catalogue of more than COURSES_PER_PAGE continues on /courses/list/2 and so on.
+ */
 export function CourseListPage() {
-  const { pages, courses, labels } = useSiteData();
+  const { pages, courses: allCourses, labels } = useSiteData();
   const page = pages.courseList;
+  const pageCount = courseListPageCount(allCourses.length);
+  const current = Math.min(pageCount, Math.max(1, Number(useParams().listPage ?? 1) || 1));
+  const first = (current - 1) * COURSES_PER_PAGE;
+  const courses = allCourses.slice(first, first + COURSES_PER_PAGE);
   return (
     <>
       <PageHeading title={page.heading}>
@@ -17,7 +26,7 @@ export function CourseListPage() {
         {courses.map((course, index) => (
           <li className="course-card" key={course.id}>
             <span className="course-card__number" aria-hidden="true">
-              {String(index + 1).padStart(2, '0')}
+              {String(first + index + 1).padStart(2, '0')}
             </span>
             <div className="course-card__body">
               <h2 className="course-card__title">{course.title}</h2>
@@ -43,6 +52,60 @@ export function CourseListPage() {
           </li>
         ))}
       </ol>
+      {pageCount > 1 && <ListPages current={current} count={pageCount} />}
     </>
+  );
+}
+
+/** Page numbers to show: the first, the last, and two either side of the current one. */
+function shownPages(current: number, count: number): (number | 'gap')[] {
+  const shown: (number | 'gap')[] = [];
+  for (let n = 1; n <= count; n += 1) {
+    if (n === 1 || n === count || Math.abs(n - current) <= 2) shown.push(n);
+    else if (shown.at(-1) !== 'gap') shown.push('gap');
+  }
+  return shown;
+}
+
+/** Previous, the page numbers and Next, as links; the current page is marked for screen readers. */
+function ListPages({ current, count }: { current: number; count: number }) {
+  const { labels } = useSiteData();
+  return (
+    <nav className="list-pages" aria-label={labels.coursePages}>
+      <ul>
+        {current > 1 && (
+          <li>
+            <Link to={courseListPath(current - 1)} rel="prev" className="list-pages__step">
+              {labels.previousPage}
+            </Link>
+          </li>
+        )}
+        {shownPages(current, count).map((n, index) =>
+          n === 'gap' ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="list-pages__gap">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <Link
+                to={courseListPath(n)}
+                aria-current={n === current ? 'page' : undefined}
+                aria-label={listPageLabel(labels.listPage, n, count)}
+                className="list-pages__number"
+              >
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
+        {current < count && (
+          <li>
+            <Link to={courseListPath(current + 1)} rel="next" className="list-pages__step">
+              {labels.nextPage}
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
   );
 }

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { build } from '../../generator/build.ts';
+import { serveStatic } from '../../generator/serve.ts';
+import { openPage, useBrowser, waitForHydration } from '../helpers/browser.ts';
+import { REAL_CONTENT } from '../helpers/content.ts';
+// @ts-expect-error: a plain JavaScript module of the benchmark scripts
+import { syntheticContent } from '../../scripts/synthetic-content.js';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+// A site with 120 courses: the course list runs to three pages.
+const dir = mkdtempSync(path.join(os.tmpdir(), 'site-e2e-list-'));
+let baseUrl = '';
+let close = async () => {};
+beforeAll(async () => {
+  const contentFile = path.join(dir, 'content.yaml');
+  writeFileSync(contentFile, syntheticContent(REAL_CONTENT, 120));
+  const outDir = path.join(dir, 'out');
+  await build({ contentFile, outDir, env: {} });
+  const server = await serveStatic({ root: outDir, port: 0, host: '127.0.0.1' });
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+  close = () => new Promise((resolve) => server.close(() => resolve()));
+});
+afterAll(async () => {
+  await close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const browserOf = useBrowser();
+const firstNumber = (page: import('playwright').Page) => page.locator('.course-card__number').first().textContent();
+
+describe('a course list of 120 courses, in the browser', () => {
+  test('Next and the page numbers move through the list without a full reload; title and current page follow', async () => {
+    const { page, log, close } = await openPage(browserOf());
+    await page.goto(`${baseUrl}/courses/list`);
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+    const pages = page.getByRole('navigation', { name: 'Course pages' });
+    await pages.getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL(`${baseUrl}/courses/list/2`);
+    await expect.poll(() => firstNumber(page)).toBe('51');
+    await expect.poll(() => page.title()).toBe('Course Curriculum (Page 2 of 3) | Young Hustlers Network');
+    expect(await pages.getByRole('link', { name: 'Page 2 of 3' }).getAttribute('aria-current')).toBe('page');
+    await pages.getByRole('link', { name: 'Page 3 of 3' }).click();
+    await page.waitForURL(`${baseUrl}/courses/list/3`);
+    await expect.poll(() => firstNumber(page)).toBe('101');
+    await pages.getByRole('link', { name: 'Previous' }).click();
+    await page.waitForURL(`${baseUrl}/courses/list/2`);
+    await expect.poll(() => firstNumber(page)).toBe('51');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+    expect(log.messages).toEqual([]);
+    await close();
+  });
+
+  test('page 2 loaded directly hydrates cleanly, reads fully without JavaScript, and has no axe violations', async () => {
+    const { page, log, close } = await openPage(browserOf());
+    const response = await page.goto(`${baseUrl}/courses/list/2`);
+    expect(response?.status()).toBe(200);
+    await waitForHydration(page);
+    expect(await firstNumber(page)).toBe('51');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    expect(log.messages).toEqual([]);
+    await close();
+    const noJs = await openPage(browserOf(), { javaScriptEnabled: false });
+    await noJs.page.goto(`${baseUrl}/courses/list/3`);
+    expect(await firstNumber(noJs.page)).toBe('101');
+    expect(await noJs.page.locator('.course-card').count()).toBe(20);
+    await noJs.close();
+  });
+
+  test('a page past the last is a 404 that shows the not-found page', async () => {
+    const { page, log, close } = await openPage(browserOf());
+    const response = await page.goto(`${baseUrl}/courses/list/4`);
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    expect(await page.locator('.course-card').count()).toBe(0);
+    expect(log.messages.filter((message) => !message.includes('404'))).toEqual([]);
+    await close();
+  });
+});

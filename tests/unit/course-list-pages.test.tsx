@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest';
+import { parseContent } from '../../generator/content/load.ts';
+import { validateContent } from '../../generator/content/validate.ts';
+import { deriveContent } from '../../generator/content/derive.ts';
+import { collectRoutes } from '../../generator/routes.ts';
+import { structuredDataFor } from '../../generator/structured-data.ts';
+import { renderRoute } from '../../site/entry-server.tsx';
+import { courseIdSet } from '../../site/page-meta.ts';
+import { matchPage } from '../../site/routes.ts';
+import { REAL_CONTENT } from '../helpers/content.ts';
+// @ts-expect-error: a plain JavaScript module of the benchmark scripts
+import { syntheticContent } from '../../scripts/synthetic-content.js';
+
+/** The real content with `courses` courses (see scripts/synthetic-content.js). */
+function siteWith(courses: number) {
+  const source = syntheticContent(REAL_CONTENT, courses) as string;
+  return deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseContent(source, 'content.yaml') }));
+}
+
+const large = siteWith(120);
+const ids = courseIdSet(large.titles);
+
+describe('a course list longer than 50 courses continues on further pages', () => {
+  test('120 courses: /courses/list, /courses/list/2 and /courses/list/3, each with its own title', () => {
+    const lists = collectRoutes({ data: large }).filter((route) => route.page === 'courseList');
+    expect(lists.map((route) => [route.path, route.file, route.canonical, route.indexable])).toEqual([
+      ['/courses/list', 'courses/list/index.html', '/courses/list', true],
+      ['/courses/list/2', 'courses/list/2/index.html', '/courses/list/2', true],
+      ['/courses/list/3', 'courses/list/3/index.html', '/courses/list/3', true],
+    ]);
+    expect(lists[1]!.title).toBe('Course Curriculum (Page 2 of 3) | Young Hustlers Network');
+    expect(new Set(lists.map((route) => route.title)).size).toBe(3);
+  });
+
+  test('only pages 2 to the last exist; /courses/list/1 is /courses/list', () => {
+    expect(matchPage('/courses/list/2', ids)).toEqual({ page: 'courseList', listPage: 2, found: true });
+    expect(matchPage('/courses/list/3/', ids)).toEqual({ page: 'courseList', listPage: 3, found: true });
+    for (const path of ['/courses/list/1', '/courses/list/4', '/courses/list/02', '/courses/list/x']) expect(matchPage(path, ids).found, path).toBe(false);
+  });
+
+  test('page 2 numbers its courses 51 to 100 and links Previous, the pages and Next, marking the current one', () => {
+    const html = renderRoute(large, '/courses/list/2');
+    const numbers = [...html.matchAll(/course-card__number" aria-hidden="true">(\d+)</g)].map((match) => Number(match[1]));
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, index) => 51 + index));
+    expect(html).toContain('<nav class="list-pages" aria-label="Course pages">');
+    expect(html).toMatch(/<a rel="prev"[^>]*href="\/courses\/list"[^>]*>Previous<\/a>/);
+    expect(html).toMatch(/<a rel="next"[^>]*href="\/courses\/list\/3"[^>]*>Next<\/a>/);
+    expect(html).toMatch(/<a aria-current="page" aria-label="Page 2 of 3"[^>]*href="\/courses\/list\/2"/);
+    const last = renderRoute(large, '/courses/list/3');
+    expect([...last.matchAll(/course-card__number" aria-hidden="true">(\d+)</g)].map((match) => Number(match[1]))).toEqual(Array.from({ length: 20 }, (_, index) => 101 + index));
+    expect(last).not.toContain('rel="next"');
+  });
+
+  test("each page's ItemList holds its own courses, numbered as shown, and counts them all", () => {
+    const route = collectRoutes({ data: large }).find((record) => record.path === '/courses/list/2')!;
+    const list = structuredDataFor(large, route) as { numberOfItems: number; itemListElement: { position: number; item: { name: string } }[] };
+    expect(list.numberOfItems).toBe(120);
+    expect(list.itemListElement.map((entry) => entry.position)).toEqual(Array.from({ length: 50 }, (_, index) => 51 + index));
+    expect(list.itemListElement[0]!.item.name).toBe(large.courses[50]!.title);
+  });
+
+  test('a page past the last renders the not-found page, as the server answers 404', () => {
+    const html = renderRoute(large, '/courses/list/4');
+    expect(html).not.toContain('course-card__number');
+    expect(html).toContain(large.pages.notFound.heading);
+  });
+
+  test('the real content (ten courses) is one page, with no page links', () => {
+    const real = siteWith(10);
+    expect(collectRoutes({ data: real }).filter((route) => route.page === 'courseList')).toHaveLength(1);
+    expect(renderRoute(real, '/courses/list')).not.toContain('list-pages');
+  });
+});
