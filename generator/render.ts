@@ -10,7 +10,7 @@ import { matchPage, type PageKey } from '../site/routes.ts';
 export interface OutputFile {
   file: string;
   contents: string | Uint8Array;
-  /** Copy this file's bytes instead (a cached social card); `contents` is then empty. */
+  /** Take this file's bytes instead (a cached social card, linked or copied); `contents` is then empty. */
   copyFrom?: string;
 }
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFile, constants as fsConstants, existsSync, mkdirSync, writeFile as writeFileCallback } from 'node:fs';
+import { copyFile, constants as fsConstants, existsSync, link, mkdir as mkdirCallback, writeFile as writeFileCallback } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from './render.ts';
@@ -76,30 +76,39 @@ export async function openOutput(options: { outDir: string; backgroundDeleteFrom
   await recoverInterruptedWrite(outDir);
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
-  const made = new Set<string>([staging]);
+  const made = new Map<string, Promise<void>>([[staging, Promise.resolve()]]);
+  const ensureFolder = (folder: string): Promise<void> => {
+    let ready = made.get(folder);
+    if (!ready) {
+      ready = ensureFolder(path.dirname(folder)).then(() => new Promise<void>((resolve, reject) => mkdirCallback(folder, (error) => (error ? reject(error) : resolve()))));
+      made.set(folder, ready);
+    }
+    return ready;
+  };
   let written = 0;
   return {
     async write(files) {
-      // Folders synchronously (a few microseconds each, in order); files on libuv's thread
-      // pool with plain callbacks, so the caller can render the next batch meanwhile.
-      const ensure = (folder: string) => {
-        if (made.has(folder)) return;
-        ensure(path.dirname(folder));
-        mkdirSync(folder); // the parent exists: one system call, where recursive takes several
-        made.add(folder);
-      };
-      for (const file of files) ensure(path.dirname(path.join(staging, file.file)));
+      // Folders and files on libuv's thread pool with plain callbacks, so the caller can
+      // render the next batch meanwhile. Each folder is made once, after its parent (one
+      // system call; a recursive mkdir takes several), and each file after its folder.
       written += files.length;
       await Promise.all(
-        files.map(
-          (file) =>
-            new Promise<void>((resolve, reject) => {
-              const done = (error: NodeJS.ErrnoException | null) => (error ? reject(error) : resolve());
-              const target = path.join(staging, file.file);
-              // A copy-on-write clone where the file system has them, else a kernel copy.
-              if (file.copyFrom) copyFile(file.copyFrom, target, fsConstants.COPYFILE_FICLONE, done);
-              else writeFileCallback(target, file.contents, done);
-            }),
+        files.map((file) =>
+          ensureFolder(path.dirname(path.join(staging, file.file))).then(
+            () =>
+              new Promise<void>((resolve, reject) => {
+                const done = (error: NodeJS.ErrnoException | null) => (error ? reject(error) : resolve());
+                const target = path.join(staging, file.file);
+                if (file.copyFrom) {
+                  // A hard link: the cache is content-addressed and only ever replaced by
+                  // rename, never edited, so sharing the inode is safe and costs no copy
+                  // (pnpm's store works the same way). Across file systems, or where links
+                  // are not allowed, a copy (copy-on-write where supported).
+                  const from = file.copyFrom;
+                  link(from, target, (error) => (error ? copyFile(from, target, fsConstants.COPYFILE_FICLONE, done) : done(null)));
+                } else writeFileCallback(target, file.contents, done);
+              }),
+          ),
         ),
       );
     },
