@@ -22,7 +22,7 @@ export function CourseListPage() {
       <PageHeading title={page.heading}>
         <p>{page.intro}</p>
       </PageHeading>
-      <ol className="course-list">
+      <ol className={numberClass(first + courses.length)}>
         {courses.map((course, index) => (
           <li className="course-card" key={course.id}>
             <span className="course-card__number" aria-hidden="true">
@@ -55,6 +55,12 @@ export function CourseListPage() {
       {pageCount > 1 && <ListPages current={current} count={pageCount} />}
     </>
   );
+}
+
+/** The list's class: a wider number column once the numbers run to three digits or more. */
+function numberClass(largest: number): string {
+  const digits = Math.min(5, String(largest).length);
+  return digits < 3 ? 'course-list' : `course-list course-list--digits-${digits}`;
 }
 
 /** Page numbers to show: the first, the last, and two either side of the current one. */

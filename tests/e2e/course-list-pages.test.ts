@@ -77,6 +77,28 @@ describe('a course list of 120 courses, in the browser', () => {
     await noJs.close();
   });
 
+  test('three-digit numbers fit their column on every width', async () => {
+    for (const width of [390, 768, 1280]) {
+      const { page, close } = await openPage(browserOf(), { viewport: { width, height: 900 } });
+      await page.goto(`${baseUrl}/courses/list/2`);
+      // Each card: where its number's text ends, and where its title begins.
+      const cards = await page.evaluate(() =>
+        [...document.querySelectorAll('.course-card')].map((card) => {
+          const range = document.createRange();
+          range.selectNodeContents(card.querySelector('.course-card__number')!);
+          const number = range.getBoundingClientRect();
+          const body = card.querySelector('.course-card__title')!.getBoundingClientRect();
+          return { text: range.toString(), numberRight: number.right, numberBottom: number.bottom, bodyLeft: body.left, bodyTop: body.top };
+        }),
+      );
+      const hundred = cards.find((card) => card.text === '100')!;
+      expect(hundred, `${width}px`).toBeDefined();
+      // The number ends before its title starts (beside it), or above it.
+      for (const card of cards) expect(card.numberRight <= card.bodyLeft + 0.5 || card.numberBottom <= card.bodyTop + 0.5, `${card.text} at ${width}px`).toBe(true);
+      await close();
+    }
+  });
+
   test('a page past the last is a 404 that shows the not-found page', async () => {
     const { page, log, close } = await openPage(browserOf());
     const response = await page.goto(`${baseUrl}/courses/list/4`);
