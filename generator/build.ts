@@ -5,20 +5,20 @@ import { validateContent } from './content/validate.ts';
 import { deriveContent } from './content/derive.ts';
 import { collectRoutes, type RouteRecord } from './routes.ts';
 import { bundleClient, type ClientAssets } from './bundle.ts';
-import { renderPages, type OutputFile } from './render.ts';
+import type { OutputFile } from './render.ts';
+import { createBatchRenderer } from './render-pool.ts';
+import type { BatchResult } from './render-batch.ts';
+import { availableParallelism } from 'node:os';
 import { openOutput } from './write.ts';
 import { hashLoginCredentials } from './login-hash.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import { staticFiles } from './static-files.ts';
-import { renderSocialCards } from './social-cards.ts';
 import { renderAppIcons } from './app-icons.ts';
-import { headMetaFor } from './head-meta.ts';
 import { hostingFiles } from './hosting-files.ts';
 import { createOutputCheck } from './check-output.ts';
 import { BUDGETS, measurePages, type Budgets, type PageSize } from './page-sizes.ts';
 import { DEFAULT_PNG_CACHE_DIR } from './png.ts';
 import { OutputProblemError } from './errors.ts';
-import type { ScannedPage } from './html-scan.ts';
 import { saveBrotliSizes } from './brotli-size.ts';
 
 /** One finished stage, for progress lines and timing. */
@@ -42,6 +42,8 @@ export interface BuildOptions {
   exactSizes?: boolean;
   /** Byte budgets per first visit (default BUDGETS); benchmarks of synthetic sites lift them. */
   budgets?: Budgets;
+  /** Render threads (default: the cores, from WORKERS_FROM pages; 1 renders in this thread). */
+  jobs?: number;
 }
 
 export interface BuildResult {
@@ -77,6 +79,9 @@ export { checkContent } from './content/check.ts';
 /** Pages rendered, checked and written per batch: bounded memory however large the site. */
 const BATCH_SIZE = 64;
 
+/** From this many pages, batches render in worker threads: below, starting them costs more than it saves. */
+export const WORKERS_FROM = 1000;
+
 /** Adds up a stage that runs once per batch, reported once at the end. */
 function stageClock(stages: StageReport[], options: BuildOptions) {
   const totals = new Map<string, { ms: number; count: number; unit: string }>();
@@ -89,6 +94,13 @@ function stageClock(stages: StageReport[], options: BuildOptions) {
       total.count += count;
       totals.set(name, total);
       return value;
+    },
+    /** Adds time measured elsewhere (a worker's). */
+    add(name: string, ms: number, count = 0, unit = '') {
+      const total = totals.get(name) ?? { ms: 0, count: 0, unit };
+      total.ms += ms;
+      total.count += count;
+      totals.set(name, total);
     },
     report(name: string, detail?: string) {
       const total = totals.get(name);
@@ -142,40 +154,47 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     check.add(fixed, fixedSizes);
     await clock.time('write', () => writer.write(fixed), fixed.length, 'files');
 
-    // noindex only for the not-found pages. /login and /coming-soon stay out of the
-    // sitemap but indexable: search engines may show them, and audits expect them crawlable.
-    const pageOf = new Map(routes.map((route) => [route.file, route.page]));
-    const jsFor = (file: string) => {
-      const page = pageOf.get(file);
-      const visit = page ? assets.firstVisit[page] : undefined;
-      return visit ? { raw: visit.jsRaw, brotli: visit.jsBrotli } : undefined;
-    };
+    // Batches render in worker threads on a large site (the compiled CLI only), in order
+    // of completion inside a window; results are checked and written in route order.
+    const jobs = options.jobs ?? (routes.length >= WORKERS_FROM ? availableParallelism() : 1);
+    const renderer = createBatchRenderer({ data, template, assets: { ...assets, files: styles }, cacheDir, upTo }, { jobs });
     let cardCount = 0;
     let writing: Promise<void> = Promise.resolve();
     let written = 0;
-    for (let index = 0; index < routes.length; index += BATCH_SIZE) {
-      const batch = routes.slice(index, index + BATCH_SIZE);
-      const cards = await clock.time('cards', () => renderSocialCards({ data, routes: batch, cacheDir }));
-      cardCount += cards.files.length;
-      const headExtra = (route: RouteRecord) => headMetaFor({ data, route, card: cards.cardFor(route), noindex: route.file.endsWith('404.html') });
-      const pages = await clock.time('render', () => renderPages({ data, routes: batch, template, assets, headExtra }), batch.length, 'pages');
-      await clock.time('check', async () => {
-        // Each page is scanned once, for its size and for the check.
-        const scanned = new Map<string, ScannedPage>();
-        const measured = await measurePages({ files: [...pages, ...styles], jsFor, upTo, scanned });
-        sizes.push(...measured);
-        check.add([...pages, ...cards.files], measured, scanned);
-      });
-      // Written while the next batch renders: the disk works on libuv's threads, the
-      // main thread keeps rendering. At most one batch is in flight.
-      await clock.time('write', () => writing);
-      writing = writer.write([...pages, ...cards.files]);
-      writing.catch(() => {}); // awaited (and thrown) above or below, never unhandled
-      written += pages.length + cards.files.length;
+    try {
+      const inFlight: Promise<BatchResult>[] = [];
+      let next = 0;
+      const launch = () => {
+        while (inFlight.length < renderer.window && next < routes.length) {
+          const promise = renderer.render(routes.slice(next, next + BATCH_SIZE));
+          promise.catch(() => {}); // awaited in order below
+          inFlight.push(promise);
+          next += BATCH_SIZE;
+        }
+      };
+      launch();
+      while (inFlight.length > 0) {
+        const result = await inFlight.shift()!;
+        launch();
+        clock.add('cards', result.ms.cards, result.cards.length, 'social cards');
+        clock.add('render', result.ms.render, result.pages.length, 'pages');
+        clock.add('check', result.ms.check);
+        cardCount += result.cards.length;
+        sizes.push(...result.measured);
+        await clock.time('check', () => check.add([...result.pages, ...result.cards], result.measured, result.scanned));
+        // Written while the next batches render: the disk works on libuv's threads. At
+        // most one batch's write is in flight.
+        await clock.time('write', () => writing);
+        writing = writer.write([...result.pages, ...result.cards]);
+        writing.catch(() => {}); // awaited (and thrown) above or below, never unhandled
+        written += result.pages.length + result.cards.length;
+      }
+      await clock.time('write', () => writing, written, 'files');
+    } finally {
+      await renderer.close();
     }
-    await clock.time('write', () => writing, written, 'files');
     clock.report('cards', `${cardCount} social cards`);
-    clock.report('render');
+    clock.report('render', `${routes.length} pages${renderer.workers ? ` in ${renderer.workers} workers (their time added up)` : ''}`);
     const problems = await clock.time('check', () => check.finish());
     clock.report('check', problems.length ? `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}` : 'links, titles, budgets, secrets');
     // A site that fails its checks never replaces the previous out/.

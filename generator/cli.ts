@@ -7,6 +7,15 @@ import type { CliContext } from './commands/shared.ts';
 import { registerServe } from './commands/serve.ts';
 import { ContentProblemError, OutputProblemError, SiteError, UsageProblemError } from './errors.ts';
 import { colorsFor, formatProblems } from './report.ts';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isRenderWorker } from './render-worker-flag.ts';
+
+// The compiled CLI is also the script of `site build`'s render workers (render-pool.ts);
+// React and the rest load only in such a worker, never for `site check`.
+if (!isMainThread && parentPort && isRenderWorker(workerData)) {
+  const port = parentPort;
+  void import('./render-pool.ts').then((pool) => pool.serveRenderWorker(port, workerData as { context: import('./render-batch.ts').BatchContext }));
+}
 
 /** Exit codes, set in one place: 0 success, 1 content or build problem, 2 wrong usage. */
 export const ExitCodes = { ok: 0, problem: 1, usage: 2 } as const;

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { colorsFor, formatBytes, formatMs } from '../report.ts';
+import { InvalidArgumentError } from 'commander';
 import { resolveFromCwd, type GlobalOptions } from './shared.ts';
 
 interface BuildCommandOptions {
@@ -7,6 +8,7 @@ interface BuildCommandOptions {
   out: string;
   report?: boolean;
   budgets: boolean;
+  jobs?: number;
 }
 
 /** `site build`: content.yaml to a complete out/ folder. */
@@ -18,6 +20,7 @@ export function registerBuild(program: Command): void {
     .option('-o, --out <dir>', 'the output folder (replaced atomically)', 'out')
     .option('--report', 'print what a first visit to each page downloads (HTML, CSS, JS; raw and brotli)')
     .option('--no-budgets', 'do not fail on byte budgets (for benchmarks of synthetic sites)')
+    .option('-j, --jobs <n>', 'render threads (default: one per core from 1,000 pages; 1 renders in the main thread)', parseJobs)
     .addHelpText('after', '\nThe login gate reads SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD from the environment.')
     .action(async (options: BuildCommandOptions, command: Command) => {
       const global = command.optsWithGlobals<GlobalOptions>();
@@ -28,6 +31,7 @@ export function registerBuild(program: Command): void {
         outDir: resolveFromCwd(options.out),
         exactSizes: options.report,
         budgets: options.budgets ? undefined : { js: Infinity, css: Infinity, html: Infinity },
+        jobs: options.jobs,
         onStage: (stage) => {
           if (global.quiet) return;
           const detail = stage.detail ? colors.dim(` ${stage.detail}`) : '';
@@ -46,4 +50,11 @@ export function registerBuild(program: Command): void {
       if (!global.quiet)
         process.stdout.write(`${colorsFor(process.stdout).green('✓')} ${result.pages} pages, at most ${js} JS and ${css} CSS per page (br) in ${formatMs(result.ms)} → ${options.out}/\n`);
     });
+}
+
+/** Parses --jobs: a whole number from 1 to 64. */
+function parseJobs(value: string): number {
+  const jobs = Number(value);
+  if (!/^\d+$/.test(value) || jobs < 1 || jobs > 64) throw new InvalidArgumentError('must be a whole number from 1 to 64.');
+  return jobs;
 }

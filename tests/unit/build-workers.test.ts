@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { runSite } from '../helpers/cli.ts';
+import { REAL_CONTENT } from '../helpers/content.ts';
+import { hashTree } from '../helpers/output.ts';
+// @ts-expect-error: a plain JavaScript module of the benchmark scripts
+import { syntheticContent } from '../../scripts/synthetic-content.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'site-workers-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('site build renders a large site in worker threads', () => {
+  test('1,000 courses: two render workers write exactly the files the main thread alone writes', async () => {
+    const content = path.join(dir, 'content.yaml');
+    writeFileSync(content, syntheticContent(REAL_CONTENT, 1000));
+    const inWorkers = await runSite(['build', '--content', content, '--out', path.join(dir, 'out-workers'), '--jobs', '2', '--verbose'], { cwd: dir });
+    expect(inWorkers.code, inWorkers.stderr).toBe(0);
+    expect(inWorkers.stderr).toMatch(/• render .* 1036 pages in 2 workers/);
+    const inMain = await runSite(['build', '--content', content, '--out', path.join(dir, 'out-main'), '--jobs', '1', '--verbose'], { cwd: dir });
+    expect(inMain.code, inMain.stderr).toBe(0);
+    expect(inMain.stderr).not.toContain('workers');
+    const workers = hashTree(path.join(dir, 'out-workers'));
+    expect(Object.keys(workers).length).toBeGreaterThan(2000);
+    expect(workers).toEqual(hashTree(path.join(dir, 'out-main')));
+  }, 180_000);
+
+  test('--jobs takes a whole number from 1 to 64', async () => {
+    for (const jobs of ['0', '65', 'two']) {
+      const result = await runSite(['build', '--jobs', jobs, '--out', path.join(dir, 'never')]);
+      expect(result.code, jobs).toBe(2);
+      expect(result.stderr).toContain('must be a whole number from 1 to 64');
+    }
+  });
+});
