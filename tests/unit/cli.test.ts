@@ -4,6 +4,16 @@ import { describe, expect, test } from 'vitest';
 import { contentCopy, positionOf, runSite } from '../helpers/cli.ts';
 
 describe('site check', () => {
+  test("the README's example is what site check prints for that edit today", async () => {
+    const readme = readFileSync(path.join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+    const shown = /Problems point into the file, all at once:\n\n```\n([\s\S]*?)\n```/.exec(readme)?.[1];
+    expect(shown).toBeDefined();
+    const { dir } = contentCopy((text) => text.replace('    books: [4, 6, 5, 7]', '    books: [11, 4, 6, 5, 7]'));
+    const result = await runSite(['check', '--no-cache'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${shown}\n`);
+  });
+
   test('the real content.yaml is valid: exit 0', async () => {
     const result = await runSite(['check']);
     expect(result.code).toBe(0);
