@@ -29,6 +29,12 @@ function sourceFingerprint() {
   walk(path.join(root, 'generator'));
   walk(path.join(root, 'site'));
   hash.update(JSON.stringify(manifest.dependencies ?? {}));
+  // The packages compiled in, as installed: an `npm update` within the ranges recompiles.
+  for (const name of BUNDLED) {
+    try {
+      hash.update(`${name}@${JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version}\n`);
+    } catch {}
+  }
   // The launcher's own build options too.
   hash.update(readFileSync(fileURLToPath(import.meta.url)));
   return hash.digest('hex').slice(0, 16);
