@@ -1,10 +1,10 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes, useParams } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import type { SiteData } from '../generator/content/derive.ts';
 import { SiteDataProvider, useSiteData } from './data.tsx';
 import { courseIdSet } from './page-meta.ts';
 import { Layout } from './components/layout.tsx';
-import { COURSE_LIST_PAGE_PATTERN, COURSE_PATTERN, courseListPageCount, STATIC_PATHS, type PageKey } from './routes.ts';
+import { COURSE_LIST_PAGE_PATTERN, COURSE_PATTERN, matchPage, STATIC_PATHS, type PageKey } from './routes.ts';
 
 /**
  * The whole site: one route table, rendered under StaticRouter on the server (with every
@@ -39,7 +39,5 @@ export function App({ data, pages }: { data: SiteData; pages: Record<PageKey, Co
 function ListPageRoute({ list, notFound }: { list: ReactNode; notFound: ReactNode }) {
   // The titles arrive with the entry script; the courses only with the list's own chunk.
   const { titles } = useSiteData();
-  const param = useParams().listPage ?? '';
-  const n = /^[1-9][0-9]*$/.test(param) ? Number(param) : 0;
-  return n >= 2 && n <= courseListPageCount(courseIdSet(titles).size) ? list : notFound;
+  return matchPage(useLocation().pathname, courseIdSet(titles)).found ? list : notFound;
 }

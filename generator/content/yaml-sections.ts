@@ -39,13 +39,13 @@ function findSections(source: string): Section[] | null {
   const sections: Section[] = [];
   let offset = 0;
   let flowDepth = 0;
-  let atLineStart = true;
   let indent = 0;
   // The first meaningful token of the current line has been seen.
   let lineSeen = false;
+  // Right after a top-level key: its ":" must follow.
+  let expectColon = false;
   // Set after a top-level key: the next meaningful line decides whether the value is a list.
   let awaitingValue = false;
-  let pendingKey: { key: string; start: number } | null = null;
   let section: Section | null = null;
   let itemIndent = -1;
   for (const token of new Lexer().lex(source)) {
@@ -55,23 +55,20 @@ function findSections(source: string): Section[] | null {
     const type = CST.tokenType(token) ?? undefined;
     if (type && UNSPLITTABLE.has(type)) return null;
     if (type === 'newline') {
-      atLineStart = true;
       indent = 0;
       lineSeen = false;
       continue;
     }
     if (type === 'space' || type === 'comment') {
-      if (atLineStart && type === 'space') indent = token.length;
+      if (!lineSeen && type === 'space') indent = token.length;
       continue;
     }
     const firstOnLine = !lineSeen;
     lineSeen = true;
-    atLineStart = false;
-    if (pendingKey) {
-      // The token after a top-level key must be its ":", with the value on later lines.
+    if (expectColon) {
       if (type !== 'map-value-ind') return null;
+      expectColon = false;
       awaitingValue = true;
-      pendingKey = null;
       continue;
     }
     if (flowDepth === 0 && firstOnLine) {
@@ -81,7 +78,7 @@ function findSections(source: string): Section[] | null {
         if (section) section.end = at;
         section = { key: token, start: at, end: source.length, items: null };
         sections.push(section);
-        pendingKey = { key: token, start: at };
+        expectColon = true;
         awaitingValue = false;
         itemIndent = -1;
         continue;
@@ -98,7 +95,7 @@ function findSections(source: string): Section[] | null {
       } else if (indent === 0 && type !== 'seq-item-ind') {
         return null; // something other than a key at the root
       }
-    } else if (awaitingValue && firstOnLine === false) {
+    } else if (awaitingValue && !firstOnLine) {
       // A value on the key's own line: the section is parsed whole.
       awaitingValue = false;
     }
@@ -127,12 +124,12 @@ export function parseInSections(source: string, options: YamlOptions, pieceBytes
       }
       const items: unknown[] = [];
       const starts = section.items;
+      // The key line as written (it may carry a comment) heads each run of items.
+      const keyLine = source.slice(section.start, source.indexOf('\n', section.start) + 1);
       for (let first = 0; first < starts.length; ) {
         let last = first + 1;
         while (last < starts.length && starts[last]! - starts[first]! < pieceBytes) last += 1;
         const end = last < starts.length ? starts[last]! : section.end;
-        // The key line as written (it may carry a comment), then this run of items.
-        const keyLine = source.slice(section.start, source.indexOf('\n', section.start) + 1);
         const parsed = parse(`${keyLine}${' '.repeat(columnOf(source, starts[first]!))}${source.slice(starts[first]!, end)}`, options) as Record<string, unknown> | null;
         const piece = parsed?.[section.key];
         if (!Array.isArray(piece)) return undefined;

@@ -1,7 +1,7 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
 import { listPageLabel } from '../page-meta.ts';
-import { courseListPageCount, courseListPath, COURSES_PER_PAGE } from '../routes.ts';
+import { courseListPageCount, courseListPageOf, courseListPath, COURSES_PER_PAGE } from '../routes.ts';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { ExternalLink } from '../components/ui/external-link.tsx';
 import { Icon } from '../components/ui/icon.tsx';
@@ -14,7 +14,8 @@ export function CourseListPage() {
   const { pages, courses: allCourses, labels } = useSiteData();
   const page = pages.courseList;
   const pageCount = courseListPageCount(allCourses.length);
-  const current = Math.min(pageCount, Math.max(1, Number(useParams().listPage ?? 1) || 1));
+  // Only valid pages reach here (ListPageRoute in app.tsx); the clamp is for safety.
+  const current = Math.min(pageCount, Math.max(1, courseListPageOf(useLocation().pathname)));
   const first = (current - 1) * COURSES_PER_PAGE;
   const courses = allCourses.slice(first, first + COURSES_PER_PAGE);
   return (
