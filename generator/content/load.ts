@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse, YAMLError, type ParseOptions, type DocumentOptions, type SchemaOptions, type ToJSOptions } from 'yaml';
 import { ContentProblemError, type Problem } from '../errors.ts';
 import { codeFrame, locateSource } from './locate.ts';
+import { parseFast } from './yaml-fast.ts';
 import { parseInSections } from './yaml-sections.ts';
 
 /**
@@ -84,9 +85,12 @@ export const SECTIONED_PARSE_FROM = 512 * 1024;
 /** Parses YAML text; on any syntax error re-parses with positions and reports all of them. */
 export function parseContent(source: string, displayName: string): unknown {
   try {
-    // A large file is parsed a section at a time (yaml-sections.ts) so the syntax tree of
-    // the whole file never exists at once; what cannot be split is parsed whole.
-    return (source.length > SECTIONED_PARSE_FROM ? parseInSections(source, YAML_OPTIONS) : undefined) ?? parse(source, YAML_OPTIONS);
+    // Content in the usual part of YAML is read line by line (yaml-fast.ts). Else a large
+    // file is parsed a section at a time (yaml-sections.ts) so the syntax tree of the whole
+    // file never exists at once; what cannot be split is parsed whole.
+    return (
+      parseFast(source) ?? (source.length > SECTIONED_PARSE_FROM ? parseInSections(source, YAML_OPTIONS) : undefined) ?? parse(source, YAML_OPTIONS)
+    );
   } catch (error) {
     if (error instanceof RangeError) throw new ContentProblemError([tooDeep(source, displayName)]);
     if (!(error instanceof YAMLError) && !(error instanceof ReferenceError)) throw error;
