@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -51,19 +51,107 @@ describe('writeOutput writes every file', () => {
 });
 
 describe('a large site', () => {
-  test('the replaced out/ is deleted by a background process: the new one is in place at once, nothing is left after', async () => {
+  const spare = path.join(dir, '.out-spare');
+  /** Writes `files` as a large site (every write keeps a spare), returning the writer's outcome. */
+  const writeLarge = async (files: { file: string; contents: string; copyFrom?: string }[]) => {
+    const writer = await openOutput({ outDir, keepSpareFrom: 1 });
+    await writer.write(files);
+    await writer.commit();
+  };
+
+  test('the replaced out/ is kept as the spare, and the next build writes over it: the same site as written from nothing', async () => {
     previousBuild();
-    const writer = await openOutput({ outDir, backgroundDeleteFrom: 1 });
+    const card = path.join(dir, 'card.png');
+    writeFileSync(card, 'png bytes');
+    const first = [
+      { file: 'index.html', contents: 'home 1' },
+      { file: 'courses/a/index.html', contents: 'a 1' },
+      { file: 'courses/b/index.html', contents: 'b 1' },
+      { file: 'social/a.png', contents: '', copyFrom: card },
+    ];
+    await writeLarge(first);
+    // The old site waits beside out/ for the next build.
+    expect(leftovers()).toEqual(['.out-spare']);
+    expect(readFileSync(path.join(spare, 'about', 'index.html'), 'utf8')).toBe('<h1>old about</h1>');
+    await writeLarge(first);
+    const second = [
+      { file: 'index.html', contents: 'home 2' },
+      { file: 'courses/a/index.html', contents: 'a 2' },
+      { file: 'social/a.png', contents: '', copyFrom: card },
+      { file: 'courses/c/deep/index.html', contents: 'c 2' },
+    ];
+    // The spare is now the first build's site: b is stale, c is new.
+    await writeLarge(second);
+    const expected = path.join(dir, 'expected');
+    await writeOutput({ outDir: expected, files: second });
+    expect(hashTree(outDir)).toEqual(hashTree(expected));
+    rmSync(expected, { recursive: true });
+    expect(leftovers()).toEqual(['.out-spare']);
+  });
+
+  test('what sits in the spare where a folder or a file goes is replaced, and a link in it is never written through', async () => {
+    const outside = path.join(dir, 'outside');
+    rmSync(outside, { recursive: true, force: true });
+    mkdirSync(outside);
+    writeFileSync(path.join(outside, 'index.html'), 'not ours');
+    rmSync(spare, { recursive: true, force: true });
+    mkdirSync(path.join(spare, 'was-a-folder'), { recursive: true });
+    writeFileSync(path.join(spare, 'was-a-folder', 'old.html'), 'old');
+    writeFileSync(path.join(spare, 'was-a-file'), 'old');
+    symlinkSync(outside, path.join(spare, 'linked-folder'));
+    symlinkSync(path.join(outside, 'index.html'), path.join(spare, 'linked-file.html'));
+    await writeLarge([
+      { file: 'was-a-folder', contents: 'now a file' },
+      { file: 'was-a-file/index.html', contents: 'now in a folder' },
+      { file: 'linked-folder/index.html', contents: 'ours' },
+      { file: 'linked-file.html', contents: 'ours too' },
+    ]);
+    expect(readFileSync(path.join(outside, 'index.html'), 'utf8')).toBe('not ours');
+    expect(readdirSync(outside)).toEqual(['index.html']);
+    expect(hashTree(outDir)).toEqual(
+      hashTree(
+        await (async () => {
+          const expected = path.join(dir, 'expected');
+          await writeOutput({ outDir: expected, files: [
+            { file: 'was-a-folder', contents: 'now a file' },
+            { file: 'was-a-file/index.html', contents: 'now in a folder' },
+            { file: 'linked-folder/index.html', contents: 'ours' },
+            { file: 'linked-file.html', contents: 'ours too' },
+          ] });
+          return expected;
+        })(),
+      ),
+    );
+    rmSync(path.join(dir, 'expected'), { recursive: true });
+  });
+
+  test('a small site written over a spare removes it; a failed large write leaves out/ untouched and keeps its folder as the spare', async () => {
+    previousBuild();
+    await writeLarge([{ file: 'index.html', contents: 'large' }]);
+    expect(leftovers()).toEqual(['.out-spare']);
+    await writeOutput({ outDir, files: [{ file: 'index.html', contents: 'small' }] });
+    expect(leftovers()).toEqual([]);
+    const before = hashTree(outDir);
+    const writer = await openOutput({ outDir, keepSpareFrom: 1 });
+    await expect(writer.write([{ file: 'clash', contents: 'a file' }, { file: 'clash/inside.html', contents: 'needs a folder' }])).rejects.toThrow();
+    await writer.abort();
+    expect(hashTree(outDir)).toEqual(before);
+    expect(leftovers()).toEqual(['.out-spare']);
+  });
+
+  test('with a spare already there (another build), the replaced out/ is deleted by a background process', async () => {
+    previousBuild();
+    mkdirSync(spare);
+    const writer = await openOutput({ outDir, keepSpareFrom: 1 });
+    // This build takes the spare; another one finishing meanwhile leaves a new spare.
+    mkdirSync(spare);
     await writer.write([{ file: 'index.html', contents: 'new home' }]);
     await writer.commit();
-    // The replaced site is still beside out/: a child process (which takes tens of
-    // milliseconds just to start) deletes it, not this one.
-    expect(leftovers()).toHaveLength(1);
     expect(readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe('new home');
     expect(Object.keys(hashTree(outDir))).toEqual(['index.html']);
     const deadline = Date.now() + 20_000;
-    while (leftovers().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(leftovers()).toEqual([]);
+    while (leftovers().length > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(leftovers()).toEqual(['.out-spare']);
   }, 30_000);
 
   test('a trash folder a killed background deletion left is removed by the next write', async () => {
