@@ -153,10 +153,10 @@ export async function openOutput(options: { outDir: string; keepSpareFrom?: numb
     );
   const writeFile = (target: string, file: OutputFile, retry: boolean): Promise<void> =>
     new Promise<void>((resolve, reject) => {
+      // Recycled: a file, link or folder of that name from the previous site is removed first.
+      const replace = () => rm(target, { recursive: true, force: true }).then(() => writeFile(target, file, false)).then(resolve, reject);
       const done = (error: NodeJS.ErrnoException | null) => {
-        // Recycled: a file, link or folder of that name from the previous site is replaced.
-        if (error && retry && recycled && ['EEXIST', 'ELOOP', 'EISDIR', 'EPERM'].includes(error.code ?? ''))
-          return rm(target, { recursive: true, force: true }).then(() => writeFile(target, file, false).then(resolve, reject), reject);
+        if (error && retry && recycled && ['EEXIST', 'ELOOP', 'EISDIR', 'EPERM'].includes(error.code ?? '')) return replace();
         return error ? reject(error) : resolve();
       };
       if (file.copyFrom) {
@@ -166,7 +166,14 @@ export async function openOutput(options: { outDir: string; keepSpareFrom?: numb
         // where supported).
         const from = file.copyFrom;
         link(from, target, (error) => (error?.code === 'EEXIST' ? done(error) : error ? copyFile(from, target, fsConstants.COPYFILE_FICLONE, done) : done(null)));
-      } else writeFileCallback(target, file.contents, { flag: recycled ? WRITE_NO_FOLLOW : 'w' }, done);
+      } else if (!recycled) writeFileCallback(target, file.contents, done);
+      else
+        lstat(target, (error, stats) => {
+          // Never written through: a file with other names (a hard-linked social card shares
+          // its inode with the card cache, which must only ever be replaced by rename).
+          if (!error && (stats.nlink > 1 || !stats.isFile())) return retry ? replace() : reject(new Error(`${target} could not be replaced`));
+          writeFileCallback(target, file.contents, { flag: WRITE_NO_FOLLOW }, done);
+        });
     });
   let written = 0;
   return {

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -98,6 +98,10 @@ describe('a large site', () => {
     mkdirSync(path.join(spare, 'was-a-folder'), { recursive: true });
     writeFileSync(path.join(spare, 'was-a-folder', 'old.html'), 'old');
     writeFileSync(path.join(spare, 'was-a-file'), 'old');
+    // A card hard-linked from the cache: written over as a page, the cache keeps its bytes.
+    const cached = path.join(dir, 'cached-card.png');
+    writeFileSync(cached, 'cached bytes');
+    linkSync(cached, path.join(spare, 'card.png'));
     symlinkSync(outside, path.join(spare, 'linked-folder'));
     symlinkSync(path.join(outside, 'index.html'), path.join(spare, 'linked-file.html'));
     await writeLarge([
@@ -105,8 +109,10 @@ describe('a large site', () => {
       { file: 'was-a-file/index.html', contents: 'now in a folder' },
       { file: 'linked-folder/index.html', contents: 'ours' },
       { file: 'linked-file.html', contents: 'ours too' },
+      { file: 'card.png', contents: 'a new card' },
     ]);
     expect(readFileSync(path.join(outside, 'index.html'), 'utf8')).toBe('not ours');
+    expect(readFileSync(cached, 'utf8')).toBe('cached bytes');
     expect(readdirSync(outside)).toEqual(['index.html']);
     expect(hashTree(outDir)).toEqual(
       hashTree(
@@ -117,6 +123,7 @@ describe('a large site', () => {
             { file: 'was-a-file/index.html', contents: 'now in a folder' },
             { file: 'linked-folder/index.html', contents: 'ours' },
             { file: 'linked-file.html', contents: 'ours too' },
+            { file: 'card.png', contents: 'a new card' },
           ] });
           return expected;
         })(),
