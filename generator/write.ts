@@ -76,11 +76,6 @@ const WRITE_NO_FOLLOW = (
   fsConstants.O_NOFOLLOW === undefined ? 'w' : fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC | fsConstants.O_NOFOLLOW
 ) as string;
 
-const callback =
-  (resolve: () => void, reject: (error: Error) => void) =>
-  (error: NodeJS.ErrnoException | null): void =>
-    error ? reject(error) : resolve();
-
 /**
  * Opens a staging folder beside `outDir`. A build that fails or is killed before
  * `commit` leaves the previous out/ exactly as it was; one killed between the two
@@ -176,6 +171,9 @@ export async function openOutput(options: { outDir: string; keepSpareFrom?: numb
         });
     });
   let written = 0;
+  const large = () => written >= (options.keepSpareFrom ?? KEEP_SPARE_FROM);
+  /** Makes `folder` the spare, unless there is one already (a build running at the same time left it). */
+  const keepAsSpare = async (folder: string) => !existsSync(spare) && (await rename(folder, spare).then(() => true, () => false));
   return {
     async write(batch) {
       // Folders and files on libuv's thread pool with plain callbacks, so the caller can
@@ -214,25 +212,16 @@ export async function openOutput(options: { outDir: string; keepSpareFrom?: numb
         throw error;
       }
       if (!hadPrevious) return;
-      // A large site keeps the replaced out/ for the next build to write over (unless a
-      // build running at the same time already left one); a small one deletes it.
-      if (written >= (options.keepSpareFrom ?? KEEP_SPARE_FROM) && !existsSync(spare)) {
-        const kept = await rename(previous, spare).then(
-          () => true,
-          () => false,
-        );
-        if (kept) return;
-      }
-      if (written >= (options.keepSpareFrom ?? KEEP_SPARE_FROM)) deleteInBackground(previous, path.join(parent, `.${base}-trash-`));
+      // A large site keeps the replaced out/ for the next build to write over; a small one
+      // deletes it.
+      if (large() && (await keepAsSpare(previous))) return;
+      if (large()) deleteInBackground(previous, path.join(parent, `.${base}-trash-`));
       else await rm(previous, { recursive: true, force: true });
     },
     async abort() {
       // What was written is as good a spare as any (the next build overwrites or removes
       // every file in it); without a spare to keep, it goes.
-      if (written >= (options.keepSpareFrom ?? KEEP_SPARE_FROM) || recycled) {
-        const kept = !existsSync(spare) && (await rename(staging, spare).then(() => true, () => false));
-        if (kept) return;
-      }
+      if ((large() || recycled) && (await keepAsSpare(staging))) return;
       await rm(staging, { recursive: true, force: true });
     },
   };
@@ -243,7 +232,7 @@ function lstatOf(file: string): Promise<import('node:fs').Stats | null> {
 }
 
 function makeFolder(folder: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => mkdirCallback(folder, callback(resolve, reject)));
+  return new Promise<void>((resolve, reject) => mkdirCallback(folder, (error) => (error ? reject(error) : resolve())));
 }
 
 /** Writes a whole site atomically (see openOutput). */
