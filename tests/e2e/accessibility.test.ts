@@ -1,7 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright';
-import { openPage, useBrowser, waitForHydration } from '../helpers/browser.ts';
+import { axeViolations, openPage, useBrowser, waitForHydration } from '../helpers/browser.ts';
 
 /*
  * axe-core on every route, as first shown and with the interactive parts open (the
@@ -23,17 +22,12 @@ async function ready(page: Page, path: string) {
   await page.waitForTimeout(1_400);
 }
 
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
 describe('axe-core finds no violation', () => {
   for (const path of ROUTES) {
     test(`${path}, desktop`, async () => {
       const { page, close } = await openPage(browserOf(), { viewport: { width: 1280, height: 900 } });
       await ready(page, path);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await close();
     });
   }
@@ -42,7 +36,7 @@ describe('axe-core finds no violation', () => {
     const { page, close } = await openPage(browserOf(), { viewport: { width: 390, height: 800 } });
     await ready(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await close();
   });
 
@@ -51,7 +45,7 @@ describe('axe-core finds no violation', () => {
       const { page, close } = await openPage(browserOf(), { viewport: { width: 390, height: 800 } });
       await ready(page, path);
       await page.locator(`details[name="${name}"] > summary`).nth(1).click();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await close();
     });
   }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -51,4 +52,10 @@ export function useBrowser(): () => Browser {
 /** Resolves once React has hydrated (or rendered) the page's root. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+}
+
+/** axe-core's violations on the page as it is now (WCAG 2.2 A/AA and best practice), one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
 }
