@@ -42,6 +42,8 @@ export async function renderBatch(context: BatchContext, routes: readonly RouteR
   };
   const cards = await renderSocialCards({ data, routes, cacheDir });
   const cardsMs = lap();
+  // noindex only for the not-found pages. /login and /coming-soon stay out of the sitemap
+  // but indexable: search engines may show them, and audits expect them crawlable.
   const headExtra = (route: RouteRecord) => headMetaFor({ data, route, card: cards.cardFor(route), noindex: route.file.endsWith('404.html') });
   const pages = renderPages({ data, routes, template, assets, headExtra });
   const renderMs = lap();
