@@ -28,7 +28,7 @@ class Unsupported {}
 const UNSUPPORTED = new Unsupported();
 
 /**
- * Characters the fast path leaves to yaml: tabs, carriage returns and other controls, the
+ * Characters the fast path leaves to yaml: tabs, lone carriage returns and other controls, the
  * byte-order mark and the Unicode line separators.
  */
 const UNSUPPORTED_CHARS = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
@@ -43,9 +43,11 @@ const PLAIN_START = /^(?:[?:,[\]{}#&*!|>'"%@`]|-(?: |$))/;
 
 /** Parses `source` if it is in the part of YAML described above; undefined otherwise. */
 export function parseFast(source: string): Record<string, unknown> | undefined {
-  if (UNSUPPORTED_CHARS.test(source)) return undefined;
+  // Windows line ends are line ends to YAML too; a carriage return elsewhere is left to yaml.
+  const text = source.includes('\r\n') ? source.replace(/\r\n/g, '\n') : source;
+  if (UNSUPPORTED_CHARS.test(text)) return undefined;
   const lines: Line[] = [];
-  for (const raw of source.split('\n')) {
+  for (const raw of text.split('\n')) {
     const text = trimSpacesStart(raw);
     if (text === '' || text[0] === '#') continue;
     const indent = raw.length - text.length;
