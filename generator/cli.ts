@@ -42,12 +42,25 @@ export function createProgram(version: string, context: CliContext = {}): Comman
 
 /** Runs the CLI; never throws. Prints problems without stack traces unless DEBUG is set. */
 export async function main(argv: readonly string[], version: string, context: CliContext = {}): Promise<void> {
+  quietOnClosedPipe();
   const program = createProgram(version, context);
   try {
     await program.parseAsync(argv as string[]);
   } catch (error) {
     process.exitCode = reportError(error);
   }
+}
+
+/**
+ * `site build --help | head` closes the pipe before the output ends; like other Unix tools,
+ * stop quietly then (Node would otherwise die of an unhandled EPIPE with a stack trace).
+ */
+function quietOnClosedPipe(): void {
+  for (const stream of [process.stdout, process.stderr])
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      process.exit(process.exitCode ?? ExitCodes.ok);
+    });
 }
 
 function reportError(error: unknown): number {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
@@ -82,5 +83,18 @@ describe('--help', () => {
       expect(doc).toContain(`site ${command}`);
       for (const option of options) expect(doc, `${command} ${option}`).toContain(option.split(' ')[0]!);
     }
+  });
+});
+
+describe('a closed pipe', () => {
+  test('output cut short by the reader (site build --help | head -1) ends quietly, without a stack trace', async () => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'site.js'), 'build', '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The reader goes away before the help is written: every write gets EPIPE.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });
