@@ -1,16 +1,24 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import type { SiteData } from '../generator/content/derive.ts';
 import { SiteDataProvider, useSiteData } from './data.tsx';
 import { courseIdSet } from './page-meta.ts';
 import { Layout } from './components/layout.tsx';
 import { COURSE_LIST_PAGE_PATTERN, COURSE_PATTERN, matchPage, STATIC_PATHS, type PageKey } from './routes.ts';
 
+/** One row of the route table under the layout: a path pattern and what it shows. */
+type RouteRow = { path: string; element: ReactNode };
+
 /**
  * The whole site: one route table, rendered under StaticRouter on the server (with every
  * page loaded) and BrowserRouter in the browser (with each page loaded on demand).
+ *
+ * `only` (the server) names the one path this render is for: the table then holds just the
+ * row that path matches, when that row is certain, so React Router ranks one route instead
+ * of every route on each of thousands of pages. The HTML is the same either way: <Routes>
+ * renders only the matched branch.
  */
-export function App({ data, pages }: { data: SiteData; pages: Record<PageKey, ComponentType> }) {
+export function App({ data, pages, only }: { data: SiteData; pages: Record<PageKey, ComponentType>; only?: string }) {
   const element = (page: PageKey) => {
     const Page = pages[page];
     return (
@@ -19,20 +27,43 @@ export function App({ data, pages }: { data: SiteData; pages: Record<PageKey, Co
       </Suspense>
     );
   };
+  const rows = (): RouteRow[] => {
+    if (only !== undefined) {
+      const row = certainRow(only, element);
+      if (row) return [row];
+    }
+    return [
+      ...Object.entries(STATIC_PATHS).map(([path, page]) => ({ path, element: element(page) })),
+      { path: COURSE_LIST_PAGE_PATTERN, element: <ListPageRoute list={element('courseList')} notFound={element('notFound')} /> },
+      { path: COURSE_PATTERN, element: element('course') },
+      { path: '*', element: element('notFound') },
+    ];
+  };
   return (
     <SiteDataProvider data={data}>
       <Routes>
         <Route element={<Layout />}>
-          {Object.entries(STATIC_PATHS).map(([path, page]) => (
-            <Route key={path} path={path} element={element(page)} />
+          {rows().map((row) => (
+            <Route key={row.path} path={row.path} element={row.element} />
           ))}
-          <Route path={COURSE_LIST_PAGE_PATTERN} element={<ListPageRoute list={element('courseList')} notFound={element('notFound')} />} />
-          <Route path={COURSE_PATTERN} element={element('course')} />
-          <Route path="*" element={element('notFound')} />
         </Route>
       </Routes>
     </SiteDataProvider>
   );
+}
+
+/**
+ * The row of the full table that `path` matches, when no ranking is needed to know it: a
+ * fixed path spelled exactly, or one of the two patterns (which no fixed path matches).
+ * Anything else (other spellings, the not-found page) gets the full table.
+ */
+function certainRow(path: string, element: (page: PageKey) => ReactNode): RouteRow | null {
+  const page = Object.hasOwn(STATIC_PATHS, path) ? STATIC_PATHS[path] : undefined;
+  if (page) return { path, element: element(page) };
+  if (matchPath(COURSE_LIST_PAGE_PATTERN, path))
+    return { path: COURSE_LIST_PAGE_PATTERN, element: <ListPageRoute list={element('courseList')} notFound={element('notFound')} /> };
+  if (matchPath(COURSE_PATTERN, path)) return { path: COURSE_PATTERN, element: element('course') };
+  return null;
 }
 
 /** /courses/list/N: the list's page N when it exists (2 to the last), else the not-found page, as on the server. */

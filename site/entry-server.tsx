@@ -8,7 +8,7 @@ import { PAGES } from './pages/index.ts';
 export function renderRoute(data: SiteData, path: string): string {
   return renderToString(
     <StaticRouter location={path}>
-      <App data={data} pages={PAGES} />
+      <App data={data} pages={PAGES} only={path} />
     </StaticRouter>,
   );
 }

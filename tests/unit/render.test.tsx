@@ -1,12 +1,15 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, test } from 'vitest';
-import { loadContent } from '../../generator/content/load.ts';
+import { loadContent, parseContent } from '../../generator/content/load.ts';
 import { validateContent } from '../../generator/content/validate.ts';
 import { deriveContent, type SiteData } from '../../generator/content/derive.ts';
 import { App } from '../../site/app.tsx';
 import { PAGES } from '../../site/pages/index.ts';
+import { collectRoutes } from '../../generator/routes.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
+// @ts-expect-error: a plain JavaScript module of the benchmark scripts
+import { syntheticContent } from '../../scripts/synthetic-content.js';
 
 const data = deriveContent(validateContent(await loadContent({ file: REAL_CONTENT })));
 
@@ -81,5 +84,34 @@ describe('generated book covers', () => {
     expect(coverLines('Speak Like a Hustler')).toEqual(['Speak Like', 'a Hustler']);
     expect(coverLines('Millionaire at 15')).toEqual(['Millionaire', 'at 15']);
     expect(coverLines('Boss Moves')).toEqual(['Boss Moves']);
+  });
+});
+
+describe('the server renders one branch of the route table', () => {
+  // The build renders each page with only the row its path matches (App's `only`), so
+  // React Router need not rank the whole table thousands of times. Any row picked wrongly
+  // would show a different page than the browser's full table does, and break hydration.
+  const source = syntheticContent(REAL_CONTENT, 120) as string;
+  const large = deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseContent(source, 'content.yaml') }));
+  const both = (siteData: SiteData, path: string) =>
+    [true, false].map((one) =>
+      renderToString(
+        <StaticRouter location={path}>
+          <App data={siteData} pages={PAGES} only={one ? path : undefined} />
+        </StaticRouter>,
+      ),
+    );
+
+  test('every route of a 120-course site, and paths the table matches loosely or not at all, render exactly as with the full table', () => {
+    const odd = ['/courses/list/1', '/courses/list/4', '/courses/list/02', '/course/999', '/course/1/extra', '/About', '/courses/', '/agency/payment/', '/nope', '/404'];
+    const paths = [...collectRoutes({ data: large }).map((route) => route.path), ...odd];
+    expect(paths.length).toBeGreaterThan(140);
+    for (const path of paths) {
+      const [one, full] = both(large, path);
+      expect(one, path).toBe(full);
+    }
+    // Not vacuous: the pages differ from one another.
+    expect(both(large, '/course/2')[0]).not.toBe(both(large, '/course/3')[0]);
+    expect(both(large, '/courses/list/4')[0]).toContain('<h1');
   });
 });
