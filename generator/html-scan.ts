@@ -38,6 +38,7 @@ const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', qu
 
 /** Decodes character references: &amp; &#38; &#x26;. */
 export function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (match, ref: string) => {
     if (ref[0] === '#') {
       const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
@@ -84,13 +85,17 @@ const URL_META = new Set(['og:url', 'og:image', 'twitter:image']);
 /** Scans one HTML document. */
 export function scanHtml(html: string): ScannedPage {
   const page: ScannedPage = { title: null, description: null, canonical: null, references: [] };
-  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|<!--[\s\S]*?-->/g;
+  // Runs of plain attribute text are matched whole ([^>"']+), not a character at a time.
+  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[^>"']+|"[^"]*"|'[^']*')*)>|<!--[\s\S]*?-->/g;
   let line = 1;
-  let counted = 0;
+  let newline = html.indexOf('\n');
   let noscript = 0;
   for (let match = tag.exec(html); match; match = tag.exec(html)) {
-    for (let index = counted; index < match.index; index += 1) if (html.charCodeAt(index) === 10) line += 1;
-    counted = match.index;
+    // Lines are counted by jumping from one line end to the next (most of a page is one long line).
+    while (newline !== -1 && newline < match.index) {
+      line += 1;
+      newline = html.indexOf('\n', newline + 1);
+    }
     if (!match[2]) continue;
     const name = match[2].toLowerCase();
     if (match[1]) {
