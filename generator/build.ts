@@ -2,14 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadContent } from './content/load.ts';
 import { validateContent } from './content/validate.ts';
-import { deriveContent } from './content/derive.ts';
+import { deriveContent, type SiteData } from './content/derive.ts';
 import { collectRoutes, type RouteRecord } from './routes.ts';
-import { bundleClient, type ClientAssets } from './bundle.ts';
-import type { OutputFile } from './render.ts';
+import { bundleClient, stopEsbuild, type ClientAssets } from './bundle.ts';
 import { createBatchRenderer } from './render-pool.ts';
 import type { BatchResult } from './render-batch.ts';
 import { availableParallelism } from 'node:os';
-import { openOutput } from './write.ts';
+import { openOutput, type OutputWriter } from './write.ts';
 import { hashLoginCredentials } from './login-hash.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import { staticFiles } from './static-files.ts';
@@ -46,10 +45,16 @@ export interface BuildOptions {
   jobs?: number;
 }
 
+/**
+ * The client assets as pages need them: URLs and sizes, and of the files only the
+ * stylesheets (pages are sized with them); `count` is how many asset files were written.
+ */
+export type PageAssets = ClientAssets & { count: number };
+
 export interface BuildResult {
   pages: number;
   routes: RouteRecord[];
-  assets: ClientAssets;
+  assets: PageAssets;
   /** Peak resident memory of the process so far, in MB. */
   peakMb: number;
   stages: StageReport[];
@@ -117,6 +122,68 @@ function stageClock(stages: StageReport[], options: BuildOptions) {
 }
 
 /**
+ * content.yaml to the data pages render: load, validate, log-in hash, derive. Its own
+ * function so that the parse tree and the validated copy are garbage once it returns.
+ */
+async function readSite(stages: StageReport[], options: BuildOptions, env: NodeJS.ProcessEnv): Promise<SiteData> {
+  const loaded = await timed(stages, options, 'load', () => loadContent({ file: options.contentFile }));
+  const content = await timed(stages, options, 'validate', () => validateContent(loaded));
+  const login = await timed(stages, options, 'login', () =>
+    hashLoginCredentials({ username: env.SITE_LOGIN_USERNAME, password: env.SITE_LOGIN_PASSWORD, siteUrl: content.site.url }),
+  );
+  if (!login.hash)
+    options.onWarning?.('SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set: the login page will refuse every attempt.');
+  // Strings read from content.yaml may be views into its whole text (V8 keeps a substring
+  // as a slice of its parent), so a large file would stay in memory for the whole build
+  // for the sake of a few titles. A structured clone copies every string on its own.
+  return await timed(stages, options, 'derive', () => {
+    const data = deriveContent(content, { login });
+    return loaded.source.length > DETACH_FROM ? structuredClone(data) : data;
+  });
+}
+
+/** From this many characters of content.yaml, the derived data is copied free of its text. */
+const DETACH_FROM = 256 * 1024;
+
+/**
+ * Bundles the client, renders the icons, and checks and writes every file that is not a
+ * page (scripts, styles, icons, sitemap, hosting rules). Its own function so that those
+ * bytes (megabytes of scripts on a large site) are garbage once written.
+ */
+async function writeFixedFiles(context: {
+  stages: StageReport[];
+  options: BuildOptions;
+  clock: ReturnType<typeof stageClock>;
+  check: ReturnType<typeof createOutputCheck>;
+  writer: OutputWriter;
+  data: SiteData;
+  routes: RouteRecord[];
+  cacheDir: string | null;
+  upTo: Budgets | undefined;
+  sizes: PageSize[];
+}): Promise<{ assets: PageAssets; template: string }> {
+  const { stages, options, clock, check, writer, data, routes, cacheDir, upTo } = context;
+  const [assets, template, icons] = await Promise.all([
+    timed(stages, options, 'bundle', async () => {
+      const bundled = await bundleClient({ data });
+      // The build bundles once: stopping esbuild's service frees its buffers (as large as
+      // the largest output) and its process. A later call starts it again.
+      await stopEsbuild();
+      return bundled;
+    }),
+    readFile(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8'),
+    renderAppIcons({ data, cacheDir }),
+  ]);
+  const fixed = [...assets.files, ...staticFiles({ data }), ...icons, ...hostingFiles({ data, routes })];
+  const styles = assets.files.filter((file) => file.file.endsWith('.css'));
+  const fixedSizes = await clock.time('check', () => measurePages({ files: [...fixed.filter((file) => file.file.endsWith('.html')), ...styles], upTo }));
+  context.sizes.push(...fixedSizes);
+  check.add(fixed, fixedSizes);
+  await clock.time('write', () => writer.write(fixed), fixed.length, 'files');
+  return { assets: { ...assets, files: styles, count: assets.files.length }, template };
+}
+
+/**
  * content.yaml to out/: load, validate, derive, route, bundle; then, a batch of pages at
  * a time, social cards, render, check and write into a staging folder; finally the
  * checks that need the whole site (links, titles) and the swap. Problems anywhere leave
@@ -126,42 +193,25 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const stages: StageReport[] = [];
   const env = options.env ?? process.env;
-  const loaded = await timed(stages, options, 'load', () => loadContent({ file: options.contentFile }));
-  const content = await timed(stages, options, 'validate', () => validateContent(loaded));
-  const login = await timed(stages, options, 'login', () =>
-    hashLoginCredentials({ username: env.SITE_LOGIN_USERNAME, password: env.SITE_LOGIN_PASSWORD, siteUrl: content.site.url }),
-  );
-  if (!login.hash)
-    options.onWarning?.('SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set: the login page will refuse every attempt.');
-  const data = await timed(stages, options, 'derive', () => deriveContent(content, { login }));
+  const data = await readSite(stages, options, env);
   const routes = await timed(stages, options, 'routes', () => collectRoutes({ data }), (value) => `${value.length} pages`);
   const cacheDir = options.cacheDir === undefined ? DEFAULT_PNG_CACHE_DIR : options.cacheDir;
   const writer = await openOutput({ outDir: options.outDir });
   const sizes: PageSize[] = [];
-  let assets: ClientAssets;
+  let assets: PageAssets;
   try {
-    let template: string;
-    let icons: OutputFile[];
-    [assets, template, icons] = await Promise.all([
-      timed(stages, options, 'bundle', () => bundleClient({ data })),
-      readFile(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8'),
-      renderAppIcons({ data, cacheDir }),
-    ]);
     const clock = stageClock(stages, options);
     const credentials = { username: env.SITE_LOGIN_USERNAME, password: env.SITE_LOGIN_PASSWORD };
     const check = createOutputCheck({ siteUrl: data.site.url, credentials, budgets: options.budgets, outLabel: outLabel(options.outDir), expectedFiles: routes.map((route) => route.file) });
-    const fixed = [...assets.files, ...staticFiles({ data }), ...icons, ...hostingFiles({ data, routes })];
-    const styles = assets.files.filter((file) => file.file.endsWith('.css'));
     const upTo = options.exactSizes ? undefined : (options.budgets ?? BUDGETS);
-    const fixedSizes = await clock.time('check', () => measurePages({ files: [...fixed.filter((file) => file.file.endsWith('.html')), ...styles], upTo }));
-    sizes.push(...fixedSizes);
-    check.add(fixed, fixedSizes);
-    await clock.time('write', () => writer.write(fixed), fixed.length, 'files');
+    const fixed = await writeFixedFiles({ stages, options, clock, check, writer, data, routes, cacheDir, upTo, sizes });
+    assets = fixed.assets;
+    const { template } = fixed;
 
     // Batches render in worker threads on a large site (the compiled CLI only), in order
     // of completion inside a window; results are checked and written in route order.
     const jobs = options.jobs ?? (routes.length >= WORKERS_FROM ? availableParallelism() : 1);
-    const renderer = createBatchRenderer({ data, template, assets: { ...assets, files: styles }, cacheDir, upTo }, { jobs });
+    const renderer = createBatchRenderer({ data, template, assets, cacheDir, upTo }, { jobs });
     let cardCount = 0;
     let writing: Promise<void> = Promise.resolve();
     let written = 0;

@@ -151,6 +151,9 @@ export function collectAssets(result: esbuild.BuildResult<{ write: false; metafi
   };
 }
 
+/** Stops esbuild's service process (the next bundle starts it again). */
+export const stopEsbuild = (): Promise<void> => esbuild.stop();
+
 /** Bundles the hydration script and styles with esbuild: minified, split, content-hashed. */
 export async function bundleClient(options: { data: SiteData }): Promise<ClientAssets> {
   try {

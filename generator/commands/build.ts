@@ -40,7 +40,7 @@ export function registerBuild(program: Command): void {
         onWarning: (message) => process.stderr.write(`${colors.yellow('warning:')} ${message}\n`),
       });
       if (global.verbose)
-        process.stderr.write(`${colors.dim(`${result.assets.files.length} asset files; peak memory ${result.peakMb.toFixed(0)} MB (--report lists each page's download)`)}\n`);
+        process.stderr.write(`${colors.dim(`${result.assets.count} asset files; peak memory ${result.peakMb.toFixed(0)} MB (--report lists each page's download)`)}\n`);
       if (options.report) {
         const { formatSizeTable } = await import('../page-sizes.ts');
         process.stdout.write(`${formatSizeTable(result.sizes, { outLabel: options.out })}\n`);

@@ -263,6 +263,13 @@ describe('hosting files', () => {
 });
 
 describe('sizes', () => {
+  test('the result counts every asset file written and keeps only the stylesheets, which pages are sized with', () => {
+    const written = listFiles(outDir).filter((file) => file.startsWith('assets/'));
+    expect(written.length).toBeGreaterThan(5);
+    expect(result.assets.count).toBe(written.length);
+    expect(result.assets.files.map((file) => file.file)).toEqual(written.filter((file) => file.endsWith('.css')));
+  });
+
   test("the bundler's first-visit JavaScript per page equals what each page references; skipped compression only ever overestimates", async () => {
     const exact = await measurePages({ files: filesOnDisk() });
     for (const size of exact) {
