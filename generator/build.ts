@@ -19,6 +19,7 @@ import { BUDGETS, measurePages, type Budgets, type PageSize } from './page-sizes
 import { DEFAULT_PNG_CACHE_DIR } from './png.ts';
 import { OutputProblemError } from './errors.ts';
 import { saveBrotliSizes } from './brotli-size.ts';
+import { createHeapPacer } from './heap-pacer.ts';
 
 /** One finished stage, for progress lines and timing. */
 export interface StageReport {
@@ -212,6 +213,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // of completion inside a window; results are checked and written in route order.
     const jobs = options.jobs ?? (routes.length >= WORKERS_FROM ? availableParallelism() : 1);
     const renderer = createBatchRenderer({ data, template, assets, cacheDir, upTo }, { jobs });
+    const pacer = createHeapPacer();
     let cardCount = 0;
     let writing: Promise<void> = Promise.resolve();
     let written = 0;
@@ -229,6 +231,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       launch();
       while (inFlight.length > 0) {
         const result = await inFlight.shift()!;
+        pacer.afterBatch();
         launch();
         clock.add('cards', result.ms.cards, result.cards.length, 'social cards');
         clock.add('render', result.ms.render, result.pages.length, 'pages');
