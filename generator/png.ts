@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { renderAsync } from '@resvg/resvg-js';
@@ -68,6 +68,15 @@ export async function renderPng(options: { svg: string; width: number; cacheDir:
   return rendered.bytes!;
 }
 
+/** A file's size; 0 when it cannot be read (missing, or its folder is not one). */
+function sizeOf(file: string): number {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * renderPng for many images: with a cache folder, a cached image is not read at all; the
  * caller copies `cachedFile` into place (a large site has thousands of cards).
@@ -80,8 +89,10 @@ export async function renderPngCached(options: { svg: string; width: number; cac
     if (options.read) {
       const bytes = await readFile(cached).catch(() => null);
       if (bytes && isCompletePng(bytes)) return { key, bytes };
-    } else if (((await stat(cached).catch(() => null))?.size ?? 0) > 20) {
-      // Written whole, then renamed into place (below): a file there is complete.
+    } else if (sizeOf(cached) > 20) {
+      // Written whole, then renamed into place (below): a file there is complete. A
+      // synchronous stat: a few microseconds, where a trip through the thread pool waits
+      // for the event loop, and a large site stats thousands of cards.
       return { key, cachedFile: cached };
     }
   }
