@@ -33,8 +33,25 @@ export function brotliSize(contents: string | Uint8Array): number {
     size = brotliCompressSync(contents, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     sizes.set(key, size);
     dirty = true;
+    measured.push([key, size]);
   }
   return size;
+}
+
+/** Sizes measured in this thread since the last call: a render worker hands them to the build's thread, which saves the cache. */
+let measured: [string, number][] = [];
+export function takeMeasuredBrotliSizes(): [string, number][] {
+  const taken = measured;
+  measured = [];
+  return taken;
+}
+
+/** Adds sizes measured elsewhere (a render worker) to this thread's cache. */
+export function addBrotliSizes(entries: readonly [string, number][]): void {
+  if (entries.length === 0) return;
+  const sizes = load();
+  for (const [key, size] of entries) sizes.set(key, size);
+  dirty = true;
 }
 
 /** Writes the cache back (atomically; a failure to write only costs time next build). */

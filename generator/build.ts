@@ -11,14 +11,14 @@ import { availableParallelism } from 'node:os';
 import { openOutput, type OutputWriter } from './write.ts';
 import { hashLoginCredentials } from './login-hash.ts';
 import { PACKAGE_ROOT } from './paths.ts';
-import { staticFiles } from './static-files.ts';
+import { isCourseGroupFile, staticFiles } from './static-files.ts';
 import { renderAppIcons } from './app-icons.ts';
 import { hostingFiles } from './hosting-files.ts';
 import { createOutputCheck } from './check-output.ts';
-import { BUDGETS, measurePages, type Budgets, type PageSize } from './page-sizes.ts';
+import { BUDGETS, measurePages, type Budgets, type PageSize, type Size } from './page-sizes.ts';
 import { DEFAULT_PNG_CACHE_DIR } from './png.ts';
 import { OutputProblemError } from './errors.ts';
-import { saveBrotliSizes } from './brotli-size.ts';
+import { addBrotliSizes, brotliSize, saveBrotliSizes } from './brotli-size.ts';
 import { createHeapPacer } from './heap-pacer.ts';
 
 /** One finished stage, for progress lines and timing. */
@@ -162,7 +162,7 @@ async function writeFixedFiles(context: {
   cacheDir: string | null;
   upTo: Budgets | undefined;
   sizes: PageSize[];
-}): Promise<{ assets: PageAssets; template: string }> {
+}): Promise<{ assets: PageAssets; template: string; groupSizes: Size[] }> {
   const { stages, options, clock, check, writer, data, routes, cacheDir, upTo } = context;
   const [assets, template, icons] = await Promise.all([
     timed(stages, options, 'bundle', async () => {
@@ -181,7 +181,16 @@ async function writeFixedFiles(context: {
   context.sizes.push(...fixedSizes);
   check.add(fixed, fixedSizes);
   await clock.time('write', () => writer.write(fixed), fixed.length, 'files');
-  return { assets: { ...assets, files: styles, count: assets.files.length }, template };
+  // Course groups count toward the first visits that load them (render-batch.ts). Brotli
+  // is slow: without budgets to check or an exact report, their raw size stands in.
+  const exact = upTo === undefined || Number.isFinite(upTo.js);
+  const groupSizes = fixed
+    .filter((file) => isCourseGroupFile(file.file))
+    .map((file) => {
+      const raw = Buffer.byteLength(file.contents);
+      return { raw, brotli: exact ? brotliSize(file.contents) : raw };
+    });
+  return { assets: { ...assets, files: styles, count: assets.files.length }, template, groupSizes };
 }
 
 /**
@@ -207,12 +216,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const upTo = options.exactSizes ? undefined : (options.budgets ?? BUDGETS);
     const fixed = await writeFixedFiles({ stages, options, clock, check, writer, data, routes, cacheDir, upTo, sizes });
     assets = fixed.assets;
-    const { template } = fixed;
+    const { template, groupSizes } = fixed;
 
     // Batches render in worker threads on a large site (the compiled CLI only), in order
     // of completion inside a window; results are checked and written in route order.
     const jobs = options.jobs ?? (routes.length >= WORKERS_FROM ? availableParallelism() : 1);
-    const renderer = createBatchRenderer({ data, template, assets, cacheDir, upTo }, { jobs });
+    const renderer = createBatchRenderer({ data, template, assets, cacheDir, upTo, groupSizes }, { jobs });
     const pacer = createHeapPacer();
     let cardCount = 0;
     let writing: Promise<void> = Promise.resolve();
@@ -233,6 +242,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         const result = await inFlight.shift()!;
         pacer.afterBatch();
         launch();
+        // Worker-measured brotli sizes join this thread's cache, saved with the site.
+        addBrotliSizes(result.brotli);
         clock.add('cards', result.ms.cards, result.cards.length, 'social cards');
         clock.add('render', result.ms.render, result.pages.length, 'pages');
         clock.add('check', result.ms.check);

@@ -51,6 +51,9 @@ export const REVALIDATE_CACHE = 'public, max-age=0, must-revalidate';
 /** URL prefixes whose files may be cached for a year. */
 export const IMMUTABLE_PREFIXES = ['/assets/', '/social/'] as const;
 
+/** Where the course groups live (site/course-index.ts): fixed names, so they revalidate like pages. */
+export const DATA_PREFIX = '/data/';
+
 export const AGENCY_LOGIN_PATH = '/agency-login';
 
 /** The URLs a page answers to: "/about" and "/about/"; "/404.html" as it is. */
@@ -78,8 +81,9 @@ export function headersFile(options: { pageFiles: readonly string[] }): string {
     '# Content-hashed files (and social cards, whose URLs carry a version) never change.',
     ...IMMUTABLE_PREFIXES.map((prefix) => block(`${prefix}*`, { 'Cache-Control': IMMUTABLE_CACHE })),
     '',
-    '# Pages: revalidate on every visit, so a new deploy shows at once.',
+    '# Pages, and the course data their scripts load: revalidate on every visit, so a new deploy shows at once.',
     ...options.pageFiles.flatMap(pageUrls).map((url) => block(url, { 'Cache-Control': REVALIDATE_CACHE })),
+    block(`${DATA_PREFIX}*`, { 'Cache-Control': REVALIDATE_CACHE }),
     '',
   ].join('\n');
 }

@@ -2,7 +2,9 @@ import type { ClientAssets } from './bundle.ts';
 import type { SiteData } from './content/derive.ts';
 import { headMetaFor } from './head-meta.ts';
 import type { ScannedPage } from './html-scan.ts';
-import { measurePages, type Budgets, type PageSize } from './page-sizes.ts';
+import { measurePages, type Budgets, type PageSize, type Size } from './page-sizes.ts';
+import { courseGroupForPath } from '../site/course-index.ts';
+import { takeMeasuredBrotliSizes } from './brotli-size.ts';
 import { renderPages, type OutputFile } from './render.ts';
 import type { RouteRecord } from './routes.ts';
 import { renderSocialCards } from './social-cards.ts';
@@ -15,6 +17,8 @@ export interface BatchContext {
   assets: ClientAssets;
   cacheDir: string | null;
   upTo?: Budgets;
+  /** Each course group's size (data/courses/{n}.json, index n - 1): a course page's script loads its group. */
+  groupSizes: Size[];
 }
 
 /** One batch, rendered: its pages and cards, each page's first-visit size and scan. */
@@ -25,6 +29,8 @@ export interface BatchResult {
   scanned: Map<string, ScannedPage>;
   /** Time spent per stage on this batch, in ms. */
   ms: { cards: number; render: number; check: number };
+  /** Brotli sizes first measured for this batch (brotli-size.ts), for the build's thread to keep. */
+  brotli: [string, number][];
 }
 
 /**
@@ -32,7 +38,7 @@ export interface BatchResult {
  * but for the card cache, so it runs the same in the build's own thread or in a worker.
  */
 export async function renderBatch(context: BatchContext, routes: readonly RouteRecord[]): Promise<BatchResult> {
-  const { data, template, assets, cacheDir, upTo } = context;
+  const { data, template, assets, cacheDir, upTo, groupSizes } = context;
   let mark = performance.now();
   const lap = () => {
     const now = performance.now();
@@ -48,14 +54,18 @@ export async function renderBatch(context: BatchContext, routes: readonly RouteR
   const pages = renderPages({ data, routes, template, assets, headExtra });
   const renderMs = lap();
   // Each page is scanned once, for its size here and for the output check.
-  const pageOf = new Map(routes.map((route) => [route.file, route.page]));
+  // A first visit's scripts, and the course group a course page or list page loads with them.
+  const routeOf = new Map(routes.map((route) => [route.file, route]));
   const jsFor = (file: string) => {
-    const page = pageOf.get(file);
-    const visit = page ? assets.firstVisit[page] : undefined;
-    return visit ? { raw: visit.jsRaw, brotli: visit.jsBrotli } : undefined;
+    const route = routeOf.get(file);
+    const visit = route ? assets.firstVisit[route.page] : undefined;
+    if (!route || !visit) return undefined;
+    const group = courseGroupForPath(data.courseIndex, route.path);
+    const loads = groupSizes[group - 1] ?? { raw: 0, brotli: 0 };
+    return { raw: visit.jsRaw + loads.raw, brotli: visit.jsBrotli + loads.brotli };
   };
   const styles = assets.files.filter((file) => file.file.endsWith('.css'));
   const scanned = new Map<string, ScannedPage>();
   const measured = await measurePages({ files: [...pages, ...styles], jsFor, upTo, scanned });
-  return { pages, cards: cards.files, measured, scanned, ms: { cards: cardsMs, render: renderMs, check: lap() } };
+  return { pages, cards: cards.files, measured, scanned, ms: { cards: cardsMs, render: renderMs, check: lap() }, brotli: takeMeasuredBrotliSizes() };
 }

@@ -3,7 +3,7 @@ import type { RouteRecord } from './routes.ts';
 import type { ClientAssets } from './bundle.ts';
 import { escapeHtml, fillTemplate } from './html.ts';
 import { renderRoute } from '../site/entry-server.tsx';
-import { courseIdSet } from '../site/page-meta.ts';
+import { courseIds } from '../site/course-index.ts';
 import { matchPage, type PageKey } from '../site/routes.ts';
 
 /** One file of the site, ready to write: a path under out/ and its bytes. */
@@ -48,7 +48,7 @@ export function renderPages(options: {
   roots?: ReadonlyMap<string, string>;
 }): OutputFile[] {
   const { data, routes, template, assets } = options;
-  const ids = courseIdSet(data.titles);
+  const ids = courseIds(data.courseIndex);
   return routes.map((route) => {
     const match = matchPage(route.path, ids);
     const contents = fillTemplate(template, {

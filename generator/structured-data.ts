@@ -1,4 +1,4 @@
-import { findCourse } from '../site/page-meta.ts';
+import { coursePosition } from '../site/course-index.ts';
 import type { BookView, BundleView, CourseView, SiteData } from './content/derive.ts';
 import { centsToDecimal } from './content/money.ts';
 import type { RouteRecord } from './routes.ts';
@@ -121,7 +121,7 @@ export function structuredDataFor(data: SiteData, route: RouteRecord): Json | nu
       ]);
     }
     case 'course': {
-      const item = findCourse(data.courses, route.path.slice('/course/'.length));
+      const item = data.courses[coursePosition(data.courseIndex, route.path.slice('/course/'.length))];
       return item ? graph([course(data, item)]) : null;
     }
     case 'ebooks':

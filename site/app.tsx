@@ -2,8 +2,8 @@ import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
 import type { SiteData } from '../generator/content/derive.ts';
 import { SiteDataProvider, useSiteData } from './data.tsx';
-import { courseIdSet } from './page-meta.ts';
-import { Layout } from './components/layout.tsx';
+import { courseIds } from './course-index.ts';
+import { Layout, PageArrived } from './components/layout.tsx';
 import { COURSE_LIST_PAGE_PATTERN, COURSE_PATTERN, matchPage, STATIC_PATHS, type PageKey } from './routes.ts';
 
 /** One row of the route table under the layout: a path pattern and what it shows. */
@@ -24,6 +24,7 @@ export function App({ data, pages, only }: { data: SiteData; pages: Record<PageK
     return (
       <Suspense fallback={null}>
         <Page />
+        <PageArrived />
       </Suspense>
     );
   };
@@ -68,7 +69,7 @@ function certainRow(path: string, element: (page: PageKey) => ReactNode): RouteR
 
 /** /courses/list/N: the list's page N when it exists (2 to the last), else the not-found page, as on the server. */
 function ListPageRoute({ list, notFound }: { list: ReactNode; notFound: ReactNode }) {
-  // The titles arrive with the entry script; the courses only with the list's own chunk.
-  const { titles } = useSiteData();
-  return matchPage(useLocation().pathname, courseIdSet(titles)).found ? list : notFound;
+  // The course index arrives with the entry script; the courses only with their group.
+  const { courseIndex } = useSiteData();
+  return matchPage(useLocation().pathname, courseIds(courseIndex)).found ? list : notFound;
 }

@@ -4,16 +4,19 @@ import { BrowserRouter } from 'react-router-dom';
 import { pages } from 'site:pages';
 import { clientData } from './client-data.ts';
 import { App } from './app.tsx';
-import { courseIdSet } from './page-meta.ts';
+import { courseGroupForPath, courseIds } from './course-index.ts';
+import { loadCourseGroup } from './course-data.ts';
 import { matchPage } from './routes.ts';
 import './styles/main.css';
 
 const container = document.getElementById('root')!;
-const match = matchPage(window.location.pathname, courseIdSet(clientData.titles));
+const match = matchPage(window.location.pathname, courseIds(clientData.courseIndex));
+// The group of courses a course page or a page of the course list shows.
+const group = courseGroupForPath(clientData.courseIndex, window.location.pathname);
 
-// Load this page's chunk (already modulepreloaded by the HTML) before hydrating, so
-// hydration never suspends.
-await pages[match.page].preload();
+// Load this page's chunk (already modulepreloaded by the HTML) and its courses before
+// hydrating, so hydration never suspends.
+await Promise.all([pages[match.page].preload(), group > 0 ? loadCourseGroup(group) : undefined]);
 
 const app = (
   <StrictMode>

@@ -1,5 +1,6 @@
-import type { CourseView, SiteData } from '../generator/content/derive.ts';
-import { courseListPageCount, courseListPath, coursePath, normalizePath, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
+import type { SiteData } from '../generator/content/derive.ts';
+import { courseListPageCount, courseListPageOf, courseListPath, coursePath, matchPage, normalizePath, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
+import { courseIds } from './course-index.ts';
 
 /** Where the not-found titles live in the title table. */
 export const NOT_FOUND_PATH = '/404';
@@ -15,9 +16,9 @@ export function buildTitles(data: TitleSource): Record<string, string> {
     titles[path] = `${data.pages[key].title} | ${usesAgencyBrand(key) ? data.agency.name : data.site.name}`;
   }
   const listPages = courseListPageCount(data.courses.length);
-  for (let n = 2; n <= listPages; n += 1)
-    titles[courseListPath(n)] = `${data.pages.courseList.title} (${listPageLabel(data.labels.listPage, n, listPages)}) | ${data.site.name}`;
-  for (const course of data.courses) titles[coursePath(course.id)] = `${course.title} | ${data.pages.courseList.heading} | ${data.site.name}`;
+  const parts = { listTitle: data.pages.courseList.title, heading: data.pages.courseList.heading, siteName: data.site.name, listPage: data.labels.listPage };
+  for (let n = 2; n <= listPages; n += 1) titles[courseListPath(n)] = listPageTitle(parts, n, listPages);
+  for (const course of data.courses) titles[coursePath(course.id)] = courseTitle(parts, course.title);
   titles[COURSE_NOT_FOUND_PATH] = `${data.pages.course.notFound.title} | ${data.site.name}`;
   titles[NOT_FOUND_PATH] = `${data.pages.notFound.title} | ${data.site.name}`;
   return titles;
@@ -28,38 +29,38 @@ export function listPageLabel(template: string, page: number, pages: number): st
   return template.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pages));
 }
 
-/** The title a URL's page carries, for client-side navigation. */
-export function titleForPath(titles: Readonly<Record<string, string>>, pathname: string): string {
+type TitleParts = { listTitle: string; heading: string; siteName: string; listPage: string };
+
+/** Page `n` (from 2) of the course list's title. */
+function listPageTitle(parts: TitleParts, n: number, pages: number): string {
+  return `${parts.listTitle} (${listPageLabel(parts.listPage, n, pages)}) | ${parts.siteName}`;
+}
+
+/** A course page's title. */
+function courseTitle(parts: Omit<TitleParts, 'listTitle' | 'listPage'>, title: string): string {
+  return `${title} | ${parts.heading} | ${parts.siteName}`;
+}
+
+/** Whether a path is one of the many course pages (a course, or the list's page 2…). */
+export function isCoursePath(path: string): boolean {
+  return (path.startsWith('/course/') && path !== COURSE_NOT_FOUND_PATH) || courseListPageOf(path) >= 2;
+}
+
+/**
+ * The title a URL's page carries, for client-side navigation. The client's title table
+ * holds the fixed pages only (see commonData); course pages are titled from the course
+ * index and, for a course, its title (`titleOf`, from the course's loaded group).
+ */
+export function titleForPath(
+  data: Pick<SiteData, 'titles' | 'courseIndex' | 'site' | 'labels'>,
+  pathname: string,
+  titleOf: (courseId: string) => string | undefined = () => undefined,
+): string {
   const path = normalizePath(pathname);
-  return titles[path] ?? (path.startsWith('/course/') ? titles[COURSE_NOT_FOUND_PATH] : undefined) ?? titles[NOT_FOUND_PATH] ?? '';
+  const parts = { ...data.courseIndex, siteName: data.site.name, listPage: data.labels.listPage };
+  const match = matchPage(path, courseIds(data.courseIndex));
+  if (match.found && match.page === 'courseList' && match.listPage! >= 2) return listPageTitle(parts, match.listPage!, courseListPageCount(courseIds(data.courseIndex).size));
+  const course = match.found && match.page === 'course' ? titleOf(match.courseId!) : undefined;
+  if (course !== undefined) return courseTitle(parts, course);
+  return data.titles[path] ?? (path.startsWith('/course/') ? data.titles[COURSE_NOT_FOUND_PATH] : undefined) ?? data.titles[NOT_FOUND_PATH] ?? '';
 }
-
-const courseIndexes = new WeakMap<readonly CourseView[], ReadonlyMap<string, CourseView>>();
-
-/** A course by its id as written in a URL; an index built once per course list, not a scan per page. */
-export function findCourse(courses: readonly CourseView[], id: string | undefined): CourseView | undefined {
-  if (id === undefined) return undefined;
-  let index = courseIndexes.get(courses);
-  if (!index) {
-    index = new Map(courses.map((course) => [String(course.id), course]));
-    courseIndexes.set(courses, index);
-  }
-  return index.get(id);
-}
-
-/** The course ids as strings, as they appear in URLs. */
-export function courseIdSet(titles: Readonly<Record<string, string>>): ReadonlySet<string> {
-  let ids = courseIdSets.get(titles);
-  if (!ids) {
-    ids = new Set(
-      Object.keys(titles)
-        .filter((path) => path.startsWith('/course/') && path !== COURSE_NOT_FOUND_PATH)
-        .map((path) => path.slice('/course/'.length)),
-    );
-    courseIdSets.set(titles, ids);
-  }
-  return ids;
-}
-
-/** One set per titles object: a large site renders in many batches from the same data. */
-const courseIdSets = new WeakMap<object, ReadonlySet<string>>();

@@ -1,10 +1,11 @@
 import type { SiteData } from '../generator/content/derive.ts';
 import type { PageKey } from './routes.ts';
+import { isCoursePath } from './page-meta.ts';
 
 /** Top-level data every page needs (header, footer, titles); shipped with the entry script. */
-export const COMMON_DATA_KEYS = ['site', 'agency', 'labels', 'navigation', 'titles', 'maxSavingsText'] as const satisfies readonly (keyof SiteData)[];
+export const COMMON_DATA_KEYS = ['site', 'agency', 'labels', 'navigation', 'titles', 'courseIndex', 'maxSavingsText'] as const satisfies readonly (keyof SiteData)[];
 
-type PageDataKey = 'courses' | 'books' | 'bundles' | 'plans' | 'policies' | 'login';
+type PageDataKey = 'books' | 'bundles' | 'plans' | 'policies' | 'login';
 
 /**
  * Each page's module, component and the data beyond `pages.<key>` it renders. The client
@@ -16,8 +17,8 @@ export const PAGE_REGISTRY: Record<PageKey, { module: string; component: string;
   login: { module: 'pages/login.tsx', component: 'LoginPage', data: ['login'] },
   comingSoon: { module: 'pages/coming-soon.tsx', component: 'ComingSoonPage', data: [] },
   courses: { module: 'pages/courses.tsx', component: 'CoursesPage', data: [] },
-  courseList: { module: 'pages/course-list.tsx', component: 'CourseListPage', data: ['courses'] },
-  course: { module: 'pages/course-detail.tsx', component: 'CourseDetailPage', data: ['courses'] },
+  courseList: { module: 'pages/course-list.tsx', component: 'CourseListPage', data: [] },
+  course: { module: 'pages/course-detail.tsx', component: 'CourseDetailPage', data: [] },
   about: { module: 'pages/about.tsx', component: 'AboutPage', data: [] },
   faq: { module: 'pages/faq.tsx', component: 'FaqPage', data: [] },
   contact: { module: 'pages/contact.tsx', component: 'ContactPage', data: [] },
@@ -41,5 +42,8 @@ export function pageData(data: SiteData, page: PageKey): Partial<SiteData> {
 export function commonData(data: SiteData): Partial<SiteData> {
   const common: Record<string, unknown> = { pages: {} };
   for (const key of COMMON_DATA_KEYS) common[key] = data[key];
+  // The fixed pages' titles only: a course page's title comes from the course index and
+  // its group (titleForPath), so the entry script does not grow with the catalogue.
+  common.titles = Object.fromEntries(Object.entries(data.titles).filter(([path]) => !isCoursePath(path)));
   return common as Partial<SiteData>;
 }

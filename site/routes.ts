@@ -98,7 +98,7 @@ export function normalizePath(pathname: string): string {
 }
 
 /** The page a URL shows, with the course id for course pages. */
-export function matchPage(pathname: string, courseIds: ReadonlySet<string>): { page: PageKey; courseId?: string; listPage?: number; found: boolean } {
+export function matchPage(pathname: string, courseIds: { has(id: string): boolean; readonly size: number }): { page: PageKey; courseId?: string; listPage?: number; found: boolean } {
   const path = normalizePath(pathname);
   const fixed = STATIC_PATHS[path];
   if (fixed) return { page: fixed, ...(fixed === 'courseList' ? { listPage: 1 } : {}), found: true };

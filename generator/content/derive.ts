@@ -3,6 +3,7 @@ import { coursePath } from '../../site/routes.ts';
 import type { Book, Content, Course, Plan } from './schema.ts';
 import { LOGIN_ITERATIONS, type LoginGate } from '../login-hash.ts';
 import { buildTitles } from '../../site/page-meta.ts';
+import { courseIndexOf, type CourseIndex } from '../../site/course-index.ts';
 import { formatCents, toCents } from './money.ts';
 
 /** A course as pages show it: where its Open Course button goes. */
@@ -51,6 +52,8 @@ export interface SiteData extends Omit<Content, 'courses' | 'books' | 'bundles' 
   login: LoginGate;
   /** Every page's document title by path (the client updates the title on navigation). */
   titles: Record<string, string>;
+  /** The course ids in list order and how course pages are titled (all the client gets of the courses up front). */
+  courseIndex: CourseIndex;
 }
 
 const NO_LOGIN: LoginGate = { salt: '', iterations: LOGIN_ITERATIONS, hash: null };
@@ -89,6 +92,7 @@ export function deriveContent(content: Content, options: { login?: LoginGate } =
     ...content,
     courses,
     titles: buildTitles({ ...content, courses }),
+    courseIndex: courseIndexOf(courses, { listTitle: content.pages.courseList.title, heading: content.pages.courseList.heading }),
     books: books.map(({ price: _price, ...book }) => book),
     bundles,
     plans: content.plans.map(({ price, ...plan }) => ({ ...plan, priceCents: toCents(price), priceText: formatCents(toCents(price), { wholeDollars: true }) })),

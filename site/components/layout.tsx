@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
 import { titleForPath } from '../page-meta.ts';
+import { loadedCourse } from '../course-data.ts';
 import { areaOf } from '../routes.ts';
 import { AgencyHeader } from './agency-header.tsx';
 import { FloatingButton } from './floating-button.tsx';
@@ -13,27 +14,32 @@ import { SiteFooter } from './site-footer.tsx';
  * The chrome around every page, chosen by path: nothing on /login, the agency header and
  * Call Now on /agency* and /get-started, the main header and Join Discord elsewhere.
  * After a client-side navigation it updates the title, scrolls to the top, moves focus
- * to the new page's heading and announces the page.
+ * to the new page's heading and announces the page, once the page has rendered.
  */
 export function Layout() {
   const data = useSiteData();
-  const { pathname, hash } = useLocation();
+  const { pathname } = useLocation();
   const area = areaOf(pathname);
   const [announcement, setAnnouncement] = useState('');
   const first = useRef(true);
 
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const title = titleForPath(data.titles, pathname);
-    document.title = title;
-    if (!hash) window.scrollTo(0, 0);
-    const target = document.getElementById('page-title') ?? document.getElementById('main');
-    target?.focus({ preventScroll: true });
-    setAnnouncement(title);
-  }, [data, pathname, hash]);
+  // Called by the page once it has rendered (PageArrived), so a page that waited for its
+  // course group has its heading in place before focus moves to it.
+  const arrive = useCallback(
+    (pathname: string, hash: string) => {
+      if (first.current) {
+        first.current = false;
+        return;
+      }
+      const title = titleForPath(data, pathname, (id) => loadedCourse(data.courseIndex, id)?.title);
+      document.title = title;
+      if (!hash) window.scrollTo(0, 0);
+      const target = document.getElementById('page-title') ?? document.getElementById('main');
+      target?.focus({ preventScroll: true });
+      setAnnouncement(title);
+    },
+    [data],
+  );
 
   return (
     <div className={`app app--${area}`}>
@@ -43,7 +49,9 @@ export function Layout() {
       {area === 'main' ? <MainHeader /> : area === 'agency' ? <AgencyHeader /> : null}
       <PageTransition>
         <main id="main" tabIndex={-1} className={`main main--${area}`}>
-          <Outlet />
+          <ArrivalContext.Provider value={arrive}>
+            <Outlet />
+          </ArrivalContext.Provider>
         </main>
         {area === 'bare' ? null : <SiteFooter area={area} />}
       </PageTransition>
@@ -53,4 +61,17 @@ export function Layout() {
       </div>
     </div>
   );
+}
+
+const ArrivalContext = createContext<((pathname: string, hash: string) => void) | null>(null);
+
+/**
+ * Rendered after each page, inside its Suspense boundary: its effect runs once the page
+ * has rendered, including a page that waited for its chunk or its courses.
+ */
+export function PageArrived() {
+  const arrive = useContext(ArrivalContext);
+  const { pathname, hash } = useLocation();
+  useEffect(() => arrive?.(pathname, hash), [arrive, pathname, hash]);
+  return null;
 }

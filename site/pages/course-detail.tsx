@@ -2,15 +2,17 @@ import { Link, useParams } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { Icon } from '../components/ui/icon.tsx';
-import { findCourse } from '../page-meta.ts';
+import { courseGroupOf, coursePosition } from '../course-index.ts';
+import { useCourseGroup } from '../course-data.ts';
+import { COURSES_PER_PAGE } from '../routes.ts';
 
 /** One course: title, description, duration, level, the video placeholder, Back to Courses. */
 export function CourseDetailPage() {
   const { courseId } = useParams();
-  const { courses, pages } = useSiteData();
+  const { courseIndex, pages } = useSiteData();
   const page = pages.course;
-  const course = findCourse(courses, courseId);
-  if (!course) {
+  const position = coursePosition(courseIndex, courseId);
+  if (position < 0) {
     return (
       <div className="empty-state">
         <Icon name="compass" className="empty-state__icon" />
@@ -24,6 +26,13 @@ export function CourseDetailPage() {
       </div>
     );
   }
+  return <CourseDetail position={position} />;
+}
+
+/** The course at `position` in the list, from its group (loaded with the page). */
+function CourseDetail({ position }: { position: number }) {
+  const page = useSiteData().pages.course;
+  const course = useCourseGroup(courseGroupOf(position))[position % COURSES_PER_PAGE]!;
   return (
     <article className="course-detail">
       <PageHeading title={course.title}>

@@ -1,6 +1,8 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
 import { listPageLabel } from '../page-meta.ts';
+import { courseIds } from '../course-index.ts';
+import { useCourseGroup } from '../course-data.ts';
 import { courseListPageCount, courseListPageOf, courseListPath, COURSES_PER_PAGE } from '../routes.ts';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { ExternalLink } from '../components/ui/external-link.tsx';
@@ -11,13 +13,14 @@ import { Icon } from '../components/ui/icon.tsx';
  * A catalogue of more than COURSES_PER_PAGE continues on /courses/list/2 and so on.
  */
 export function CourseListPage() {
-  const { pages, courses: allCourses, labels } = useSiteData();
+  const { pages, courseIndex, labels } = useSiteData();
   const page = pages.courseList;
-  const pageCount = courseListPageCount(allCourses.length);
+  const pageCount = courseListPageCount(courseIds(courseIndex).size);
   // Only valid pages reach here (ListPageRoute in app.tsx); the clamp is for safety.
   const current = Math.min(pageCount, Math.max(1, courseListPageOf(useLocation().pathname)));
   const first = (current - 1) * COURSES_PER_PAGE;
-  const courses = allCourses.slice(first, first + COURSES_PER_PAGE);
+  // Page n shows group n of the courses.
+  const courses = useCourseGroup(current);
   return (
     <>
       <PageHeading title={page.heading}>

@@ -75,6 +75,42 @@ describe('a course list of 120 courses, in the browser', () => {
     await noJs.close();
   });
 
+  test('a visit loads only its own group of courses; another list page loads its group client-side, once, and its courses open without another request', async () => {
+    const { page, log, close } = await openPage(browserOf());
+    const loaded: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/data/') || url.pathname.endsWith('.json')) loaded.push(url.pathname);
+    });
+    await page.goto(`${baseUrl}/course/75`);
+    await waitForHydration(page);
+    expect(loaded).toEqual(['/data/courses/2.json']);
+    // No script carries the catalogue: the last course's title is nowhere in them.
+    const last = await (await fetch(`${baseUrl}/data/courses/3.json`)).json();
+    const scripts = await page.evaluate(() => [...document.querySelectorAll('script[src], link[rel=modulepreload]')].map((element) => element.getAttribute('src') ?? element.getAttribute('href')));
+    for (const script of scripts) expect(await (await fetch(`${baseUrl}${script}`)).text(), script!).not.toContain(last[19].title);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 9));
+    await page.goto(`${baseUrl}/courses/list/3`);
+    await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 9));
+    await page.locator('a[href="/course/101"]').click();
+    await page.waitForURL(`${baseUrl}/course/101`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(last[0].title);
+    await expect.poll(() => page.title()).toBe(`${last[0].title} | The Curriculum | Young Hustlers Network`);
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/courses/list/3`);
+    await page.getByRole('link', { name: 'Page 1 of 3' }).click();
+    await expect.poll(() => firstNumber(page)).toBe('01');
+    // The page waited for its group: focus and title arrive with it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('page-title');
+    expect(await page.title()).toBe('Course Curriculum | Young Hustlers Network');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(9);
+    // Group 3 once (shared by the list page and its courses), then group 1 for page 1.
+    expect(loaded).toEqual(['/data/courses/2.json', '/data/courses/3.json', '/data/courses/1.json']);
+    expect(log.messages).toEqual([]);
+    await close();
+  });
+
   test('three-digit numbers fit their column on every width', async () => {
     for (const width of [390, 768, 1280]) {
       const { page, close } = await openPage(browserOf(), { viewport: { width, height: 900 } });

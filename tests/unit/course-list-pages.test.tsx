@@ -5,7 +5,7 @@ import { deriveContent } from '../../generator/content/derive.ts';
 import { collectRoutes } from '../../generator/routes.ts';
 import { structuredDataFor } from '../../generator/structured-data.ts';
 import { renderRoute } from '../../site/entry-server.tsx';
-import { courseIdSet } from '../../site/page-meta.ts';
+import { courseIds } from '../../site/course-index.ts';
 import { matchPage } from '../../site/routes.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
@@ -18,7 +18,7 @@ function siteWith(courses: number) {
 }
 
 const large = siteWith(120);
-const ids = courseIdSet(large.titles);
+const ids = courseIds(large.courseIndex);
 
 describe('a course list longer than 50 courses continues on further pages', () => {
   test('120 courses: /courses/list, /courses/list/2 and /courses/list/3, each with its own title', () => {

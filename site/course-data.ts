@@ -1,0 +1,55 @@
+import { use } from 'react';
+import type { CourseView } from '../generator/content/derive.ts';
+import { useSiteData } from './data.tsx';
+import { courseGroupOf, courseGroupPath, coursePosition, type CourseIndex } from './course-index.ts';
+import { COURSES_PER_PAGE } from './routes.ts';
+
+/*
+ * The courses reach the browser a group at a time: group n is what page n of the course
+ * list shows, and also what its courses' own pages need. A first visit loads its group
+ * before hydrating (entry-client.tsx); navigating to another group loads it then, while
+ * the page suspends. The server renders from the whole catalogue.
+ */
+
+const loaded = new Map<number, CourseView[]>();
+const loading = new Map<number, Promise<CourseView[]>>();
+
+/** Loads group `n` once; a failed load (offline, a new deploy) falls back to loading the page itself. */
+export function loadCourseGroup(n: number): Promise<CourseView[]> {
+  let promise = loading.get(n);
+  if (!promise) {
+    promise = fetch(courseGroupPath(n))
+      .then((response) => {
+        if (!response.ok) throw new Error(`${courseGroupPath(n)}: ${response.status}`);
+        return response.json() as Promise<CourseView[]>;
+      })
+      .then((courses) => {
+        loaded.set(n, courses);
+        return courses;
+      })
+      .catch(() => {
+        loading.delete(n);
+        // The server has every page: ask it for this one. Until then, stay suspended.
+        window.location.reload();
+        return new Promise<CourseView[]>(() => {});
+      });
+    loading.set(n, promise);
+  }
+  return promise;
+}
+
+/** A course from a group already loaded, by its id as written in a URL. */
+export function loadedCourse(index: CourseIndex, id: string): CourseView | undefined {
+  const position = coursePosition(index, id);
+  return position < 0 ? undefined : loaded.get(courseGroupOf(position))?.[position % COURSES_PER_PAGE];
+}
+
+/**
+ * The courses of group `n`. On the server (and wherever the data holds the whole
+ * catalogue) a slice of it; in the browser the loaded group, suspending until it is.
+ */
+export function useCourseGroup(n: number): CourseView[] {
+  const { courses } = useSiteData() as { courses?: CourseView[] };
+  if (courses) return courses.slice((n - 1) * COURSES_PER_PAGE, n * COURSES_PER_PAGE);
+  return loaded.get(n) ?? use(loadCourseGroup(n));
+}
