@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: build the real content and synthetic content with 100, 1,000 and
-// 10,000 courses several times each; print median wall time, ms per page and peak memory.
+// 10,000 courses several times each, as `site build` runs by default (byte budgets
+// checked); print median wall time, ms per page and peak memory.
 // Not part of `npm test`: absolute timings are noisy, so compare medians and ratios.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +19,7 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
 function timeBuild(contentFile, outDir) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [path.join(root, 'bin', 'site.js'), 'build', '--content', contentFile, '--out', outDir, '--verbose', '--no-budgets'], {
+    const child = spawn(process.execPath, [path.join(root, 'bin', 'site.js'), 'build', '--content', contentFile, '--out', outDir, '--verbose'], {
       cwd: root,
       env: { ...process.env, NO_COLOR: '1' },
     });

@@ -19,7 +19,7 @@ export function registerBuild(program: Command): void {
     .option('-c, --content <file>', 'the content file', 'content.yaml')
     .option('-o, --out <dir>', 'the output folder (replaced atomically)', 'out')
     .option('--report', 'print what a first visit to each page downloads (HTML, CSS, JS; raw and brotli)')
-    .option('--no-budgets', 'do not fail on byte budgets (for benchmarks of synthetic sites)')
+    .option('--no-budgets', 'do not fail on byte budgets (for experiments with synthetic content)')
     .option('-j, --jobs <n>', 'render threads (default: one per core from 5,000 pages; 1 renders in the main thread)', parseJobs)
     .addHelpText('after', '\nThe login gate reads SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD from the environment.')
     .action(async (options: BuildCommandOptions, command: Command) => {
