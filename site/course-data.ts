@@ -14,7 +14,7 @@ import { COURSES_PER_PAGE } from './routes.ts';
 const loaded = new Map<number, CourseView[]>();
 const loading = new Map<number, Promise<CourseView[]>>();
 
-/** Loads group `n` once; a failed load (offline, a new deploy) falls back to loading the page itself. */
+/** Loads group `n` once; a load that fails (offline, a deploy in between) rejects, and the next call tries again. */
 export function loadCourseGroup(n: number): Promise<CourseView[]> {
   let promise = loading.get(n);
   if (!promise) {
@@ -23,17 +23,36 @@ export function loadCourseGroup(n: number): Promise<CourseView[]> {
         if (!response.ok) throw new Error(`${courseGroupPath(n)}: ${response.status}`);
         return response.json() as Promise<CourseView[]>;
       })
-      .then((courses) => {
-        loaded.set(n, courses);
-        return courses;
-      })
-      .catch(() => {
-        loading.delete(n);
-        // The server has every page: ask it for this one. Until then, stay suspended.
-        window.location.reload();
-        return new Promise<CourseView[]>(() => {});
-      });
+      .then(
+        (courses) => {
+          loaded.set(n, courses);
+          return courses;
+        },
+        (error: unknown) => {
+          loading.delete(n);
+          throw error;
+        },
+      );
     loading.set(n, promise);
+  }
+  return promise;
+}
+
+/**
+ * Group `n` for a page that renders after a navigation. If it cannot be loaded, the page
+ * is asked of the server instead (a full load, which needs no script), and this render
+ * stays suspended until then.
+ */
+const forNavigation = new Map<number, Promise<CourseView[]>>();
+function groupForNavigation(n: number): Promise<CourseView[]> {
+  let promise = forNavigation.get(n);
+  if (!promise) {
+    promise = loadCourseGroup(n).catch(() => {
+      forNavigation.delete(n);
+      window.location.reload();
+      return new Promise<CourseView[]>(() => {});
+    });
+    forNavigation.set(n, promise);
   }
   return promise;
 }
@@ -51,5 +70,5 @@ export function loadedCourse(index: CourseIndex, id: string): CourseView | undef
 export function useCourseGroup(n: number): CourseView[] {
   const { courses } = useSiteData() as { courses?: CourseView[] };
   if (courses) return courses.slice((n - 1) * COURSES_PER_PAGE, n * COURSES_PER_PAGE);
-  return loaded.get(n) ?? use(loadCourseGroup(n));
+  return loaded.get(n) ?? use(groupForNavigation(n));
 }

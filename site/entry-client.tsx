@@ -15,8 +15,12 @@ const match = matchPage(window.location.pathname, courseIds(clientData.courseInd
 const group = courseGroupForPath(clientData.courseIndex, window.location.pathname);
 
 // Load this page's chunk (already modulepreloaded by the HTML) and its courses before
-// hydrating, so hydration never suspends.
-await Promise.all([pages[match.page].preload(), group > 0 ? loadCourseGroup(group) : undefined]);
+// hydrating, so hydration never suspends. If either cannot be loaded, the server's page
+// stays as it is: it reads and links fully without JavaScript (reloading could loop).
+const ready = await Promise.all([pages[match.page].preload(), group > 0 ? loadCourseGroup(group) : undefined]).then(
+  () => true,
+  () => false,
+);
 
 const app = (
   <StrictMode>
@@ -29,5 +33,7 @@ const app = (
 // A not-found document is served for many URLs (404.html): hydrate only when the URL
 // shows the page that was rendered into it; otherwise render afresh, so React never
 // hydrates mismatching markup.
-if (container.dataset.page === `${match.page}:${match.found}`) hydrateRoot(container, app);
+if (!ready) {
+  // Left as the server rendered it.
+} else if (container.dataset.page === `${match.page}:${match.found}`) hydrateRoot(container, app);
 else createRoot(container).render(app);

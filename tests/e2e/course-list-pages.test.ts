@@ -111,6 +111,28 @@ describe('a course list of 120 courses, in the browser', () => {
     await close();
   });
 
+  test('when a group cannot be loaded, a first visit keeps the server page without reloading, and a navigation asks the server for the page', async () => {
+    const { page, close } = await openPage(browserOf());
+    let documents = 0;
+    page.on('domcontentloaded', () => (documents += 1));
+    await page.route('**/data/courses/2.json', (route) => route.abort());
+    await page.goto(`${baseUrl}/course/75`);
+    await page.waitForTimeout(1500);
+    expect(documents).toBe(1);
+    expect(await page.locator('h1').textContent()).toBeTruthy();
+    expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')))).toBe(false);
+    await page.goto(`${baseUrl}/courses/list/3`);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Page 2 of 3' }).click();
+    // The server's page 2, in a new document (left unhydrated: its group still fails).
+    await page.waitForURL(`${baseUrl}/courses/list/2`);
+    await expect.poll(() => documents).toBe(3);
+    await expect.poll(() => firstNumber(page)).toBe('51');
+    await page.waitForTimeout(1000);
+    expect(documents).toBe(3);
+    await close();
+  });
+
   test('three-digit numbers fit their column on every width', async () => {
     for (const width of [390, 768, 1280]) {
       const { page, close } = await openPage(browserOf(), { viewport: { width, height: 900 } });
