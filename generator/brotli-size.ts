@@ -13,6 +13,8 @@ import { PACKAGE_ROOT } from './paths.ts';
 const CACHE_FILE = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site-sizes', 'brotli.json');
 let cache: Map<string, number> | null = null;
 let dirty = false;
+/** Sizes measured since takeMeasuredBrotliSizes last ran. */
+let measured: [string, number][] = [];
 
 function load(): Map<string, number> {
   if (cache) return cache;
@@ -39,7 +41,6 @@ export function brotliSize(contents: string | Uint8Array): number {
 }
 
 /** Sizes measured in this thread since the last call: a render worker hands them to the build's thread, which saves the cache. */
-let measured: [string, number][] = [];
 export function takeMeasuredBrotliSizes(): [string, number][] {
   const taken = measured;
   measured = [];

@@ -2,6 +2,7 @@ import type { SiteData } from './content/derive.ts';
 import { escapeHtml } from './html.ts';
 import type { OutputFile } from './render.ts';
 import type { RouteRecord } from './routes.ts';
+import { COURSE_GROUP_PREFIX } from '../site/course-index.ts';
 
 /*
  * What a static host needs beside the pages: `_headers` and `_redirects` (Netlify and
@@ -51,9 +52,6 @@ export const REVALIDATE_CACHE = 'public, max-age=0, must-revalidate';
 /** URL prefixes whose files may be cached for a year. */
 export const IMMUTABLE_PREFIXES = ['/assets/', '/social/'] as const;
 
-/** Where the course groups live (site/course-index.ts): fixed names, so they revalidate like pages. */
-export const DATA_PREFIX = '/data/';
-
 export const AGENCY_LOGIN_PATH = '/agency-login';
 
 /** The URLs a page answers to: "/about" and "/about/"; "/404.html" as it is. */
@@ -83,7 +81,7 @@ export function headersFile(options: { pageFiles: readonly string[] }): string {
     '',
     '# Pages, and the course data their scripts load: revalidate on every visit, so a new deploy shows at once.',
     ...options.pageFiles.flatMap(pageUrls).map((url) => block(url, { 'Cache-Control': REVALIDATE_CACHE })),
-    block(`${DATA_PREFIX}*`, { 'Cache-Control': REVALIDATE_CACHE }),
+    block(`${COURSE_GROUP_PREFIX}*`, { 'Cache-Control': REVALIDATE_CACHE }),
     '',
   ].join('\n');
 }

@@ -53,7 +53,6 @@ export async function renderBatch(context: BatchContext, routes: readonly RouteR
   const headExtra = (route: RouteRecord) => headMetaFor({ data, route, card: cards.cardFor(route), noindex: route.file.endsWith('404.html') });
   const pages = renderPages({ data, routes, template, assets, headExtra });
   const renderMs = lap();
-  // Each page is scanned once, for its size here and for the output check.
   // A first visit's scripts, and the course group a course page or list page loads with them.
   const routeOf = new Map(routes.map((route) => [route.file, route]));
   const jsFor = (file: string) => {
@@ -65,6 +64,7 @@ export async function renderBatch(context: BatchContext, routes: readonly RouteR
     return { raw: visit.jsRaw + loads.raw, brotli: visit.jsBrotli + loads.brotli };
   };
   const styles = assets.files.filter((file) => file.file.endsWith('.css'));
+  // Each page is scanned once, for its size here and for the output check.
   const scanned = new Map<string, ScannedPage>();
   const measured = await measurePages({ files: [...pages, ...styles], jsFor, upTo, scanned });
   return { pages, cards: cards.files, measured, scanned, ms: { cards: cardsMs, render: renderMs, check: lap() }, brotli: takeMeasuredBrotliSizes() };

@@ -2,8 +2,8 @@ import { ICON_PATHS } from '../site/components/ui/icon-paths.ts';
 import type { SiteData } from './content/derive.ts';
 import { escapeHtml } from './html.ts';
 import type { OutputFile } from './render.ts';
-import { courseGroupPath } from '../site/course-index.ts';
-import { courseListPageCount, COURSES_PER_PAGE } from '../site/routes.ts';
+import { COURSE_GROUP_PREFIX, courseGroup, courseGroupPath } from '../site/course-index.ts';
+import { courseListPageCount } from '../site/routes.ts';
 
 /** The favicon: the brand's rocket on the theme colour, as SVG. */
 export function faviconSvg(data: SiteData): string {
@@ -22,13 +22,13 @@ export function faviconSvg(data: SiteData): string {
 export function courseGroupFiles(data: SiteData): OutputFile[] {
   return Array.from({ length: courseListPageCount(data.courses.length) }, (_, index) => ({
     file: courseGroupPath(index + 1).slice(1),
-    contents: JSON.stringify(data.courses.slice(index * COURSES_PER_PAGE, (index + 1) * COURSES_PER_PAGE)),
+    contents: JSON.stringify(courseGroup(data.courses, index + 1)),
   }));
 }
 
 /** Whether an out/ file is a course group (staticFiles lists them in order, group 1 first). */
 export function isCourseGroupFile(file: string): boolean {
-  return file.startsWith(courseGroupPath(1).slice(1, -'1.json'.length));
+  return `/${file}`.startsWith(COURSE_GROUP_PREFIX);
 }
 
 /** Files every site has beside its pages. */

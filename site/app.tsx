@@ -28,23 +28,19 @@ export function App({ data, pages, only }: { data: SiteData; pages: Record<PageK
       </Suspense>
     );
   };
-  const rows = (): RouteRow[] => {
-    if (only !== undefined) {
-      const row = certainRow(only, element);
-      if (row) return [row];
-    }
-    return [
-      ...Object.entries(STATIC_PATHS).map(([path, page]) => ({ path, element: element(page) })),
-      { path: COURSE_LIST_PAGE_PATTERN, element: <ListPageRoute list={element('courseList')} notFound={element('notFound')} /> },
-      { path: COURSE_PATTERN, element: element('course') },
-      { path: '*', element: element('notFound') },
-    ];
-  };
+  const table: RouteRow[] = [
+    ...Object.entries(STATIC_PATHS).map(([path, page]) => ({ path, element: element(page) })),
+    { path: COURSE_LIST_PAGE_PATTERN, element: <ListPageRoute list={element('courseList')} notFound={element('notFound')} /> },
+    { path: COURSE_PATTERN, element: element('course') },
+    { path: '*', element: element('notFound') },
+  ];
+  const pattern = only === undefined ? null : certainPattern(only);
+  const rows = pattern === null ? table : table.filter((row) => row.path === pattern);
   return (
     <SiteDataProvider data={data}>
       <Routes>
         <Route element={<Layout />}>
-          {rows().map((row) => (
+          {rows.map((row) => (
             <Route key={row.path} path={row.path} element={row.element} />
           ))}
         </Route>
@@ -54,16 +50,14 @@ export function App({ data, pages, only }: { data: SiteData; pages: Record<PageK
 }
 
 /**
- * The row of the full table that `path` matches, when no ranking is needed to know it: a
+ * The pattern of the table row that `path` matches, when no ranking is needed to know it: a
  * fixed path spelled exactly, or one of the two patterns (which no fixed path matches).
- * Anything else (other spellings, the not-found page) gets the full table.
+ * Anything else (other spellings, the not-found page) gets null: the full table.
  */
-function certainRow(path: string, element: (page: PageKey) => ReactNode): RouteRow | null {
-  const page = Object.hasOwn(STATIC_PATHS, path) ? STATIC_PATHS[path] : undefined;
-  if (page) return { path, element: element(page) };
-  if (matchPath(COURSE_LIST_PAGE_PATTERN, path))
-    return { path: COURSE_LIST_PAGE_PATTERN, element: <ListPageRoute list={element('courseList')} notFound={element('notFound')} /> };
-  if (matchPath(COURSE_PATTERN, path)) return { path: COURSE_PATTERN, element: element('course') };
+function certainPattern(path: string): string | null {
+  if (Object.hasOwn(STATIC_PATHS, path)) return path;
+  if (matchPath(COURSE_LIST_PAGE_PATTERN, path)) return COURSE_LIST_PAGE_PATTERN;
+  if (matchPath(COURSE_PATTERN, path)) return COURSE_PATTERN;
   return null;
 }
 

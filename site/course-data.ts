@@ -1,8 +1,7 @@
 import { use } from 'react';
 import type { CourseView } from '../generator/content/derive.ts';
 import { useSiteData } from './data.tsx';
-import { courseGroupOf, courseGroupPath, coursePosition, type CourseIndex } from './course-index.ts';
-import { COURSES_PER_PAGE } from './routes.ts';
+import { courseGroup, courseGroupOf, courseGroupPath, coursePosition, indexInGroup, type CourseIndex } from './course-index.ts';
 
 /*
  * The courses reach the browser a group at a time: group n is what page n of the course
@@ -60,7 +59,7 @@ function groupForNavigation(n: number): Promise<CourseView[]> {
 /** A course from a group already loaded, by its id as written in a URL. */
 export function loadedCourse(index: CourseIndex, id: string): CourseView | undefined {
   const position = coursePosition(index, id);
-  return position < 0 ? undefined : loaded.get(courseGroupOf(position))?.[position % COURSES_PER_PAGE];
+  return position < 0 ? undefined : loaded.get(courseGroupOf(position))?.[indexInGroup(position)];
 }
 
 /**
@@ -69,6 +68,6 @@ export function loadedCourse(index: CourseIndex, id: string): CourseView | undef
  */
 export function useCourseGroup(n: number): CourseView[] {
   const { courses } = useSiteData() as { courses?: CourseView[] };
-  if (courses) return courses.slice((n - 1) * COURSES_PER_PAGE, n * COURSES_PER_PAGE);
+  if (courses) return courseGroup(courses, n);
   return loaded.get(n) ?? use(groupForNavigation(n));
 }

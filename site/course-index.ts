@@ -62,7 +62,18 @@ export function courseGroupForPath(index: CourseIndex, pathname: string): number
   return match.page === 'course' ? courseGroupOf(coursePosition(index, match.courseId)) : 0;
 }
 
+/** The list's courses that group `n` holds (from 1), and where a position's course sits in its group. */
+export function courseGroup<T>(courses: readonly T[], n: number): T[] {
+  return courses.slice((n - 1) * COURSES_PER_PAGE, n * COURSES_PER_PAGE);
+}
+export function indexInGroup(position: number): number {
+  return position % COURSES_PER_PAGE;
+}
+
+/** Where the groups are served: fixed names, so they revalidate like pages (hosting-files.ts). */
+export const COURSE_GROUP_PREFIX = '/data/courses/';
+
 /** The URL of group `n`'s courses, as JSON. */
 export function courseGroupPath(n: number): string {
-  return `/data/courses/${n}.json`;
+  return `${COURSE_GROUP_PREFIX}${n}.json`;
 }

@@ -58,8 +58,9 @@ export function titleForPath(
 ): string {
   const path = normalizePath(pathname);
   const parts = { ...data.courseIndex, siteName: data.site.name, listPage: data.labels.listPage };
-  const match = matchPage(path, courseIds(data.courseIndex));
-  if (match.found && match.page === 'courseList' && match.listPage! >= 2) return listPageTitle(parts, match.listPage!, courseListPageCount(courseIds(data.courseIndex).size));
+  const ids = courseIds(data.courseIndex);
+  const match = matchPage(path, ids);
+  if (match.found && match.page === 'courseList' && match.listPage! >= 2) return listPageTitle(parts, match.listPage!, courseListPageCount(ids.size));
   const course = match.found && match.page === 'course' ? titleOf(match.courseId!) : undefined;
   if (course !== undefined) return courseTitle(parts, course);
   return data.titles[path] ?? (path.startsWith('/course/') ? data.titles[COURSE_NOT_FOUND_PATH] : undefined) ?? data.titles[NOT_FOUND_PATH] ?? '';

@@ -2,9 +2,8 @@ import { Link, useParams } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { Icon } from '../components/ui/icon.tsx';
-import { courseGroupOf, coursePosition } from '../course-index.ts';
+import { courseGroupOf, coursePosition, indexInGroup } from '../course-index.ts';
 import { useCourseGroup } from '../course-data.ts';
-import { COURSES_PER_PAGE } from '../routes.ts';
 
 /** One course: title, description, duration, level, the video placeholder, Back to Courses. */
 export function CourseDetailPage() {
@@ -32,7 +31,7 @@ export function CourseDetailPage() {
 /** The course at `position` in the list, from its group (loaded with the page). */
 function CourseDetail({ position }: { position: number }) {
   const page = useSiteData().pages.course;
-  const course = useCourseGroup(courseGroupOf(position))[position % COURSES_PER_PAGE]!;
+  const course = useCourseGroup(courseGroupOf(position))[indexInGroup(position)]!;
   return (
     <article className="course-detail">
       <PageHeading title={course.title}>
