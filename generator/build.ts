@@ -221,7 +221,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Batches render in worker threads on a large site (the compiled CLI only), in order
     // of completion inside a window; results are checked and written in route order.
     const jobs = options.jobs ?? (routes.length >= WORKERS_FROM ? availableParallelism() : 1);
-    const renderer = createBatchRenderer({ data, template, assets, cacheDir, upTo, groupSizes }, { jobs });
+    const home = routes.find((route) => route.path === '/')!;
+    const renderer = createBatchRenderer({ data, template, assets, cacheDir, upTo, groupSizes, home }, { jobs });
     const pacer = createHeapPacer();
     let cardCount = 0;
     let writing: Promise<void> = Promise.resolve();

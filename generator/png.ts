@@ -54,7 +54,8 @@ export interface RenderedPng {
   cachedFile?: string;
 }
 
-function pngKey(svg: string, width: number): string {
+/** The cache key of an SVG rendered at `width`: the same key, the same pixels. */
+export function pngKey(svg: string, width: number): string {
   return createHash('sha256').update(`${rendererFingerprint()}\0${width}\0${svg}`).digest('hex');
 }
 

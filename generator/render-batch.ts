@@ -19,6 +19,8 @@ export interface BatchContext {
   upTo?: Budgets;
   /** Each course group's size (data/courses/{n}.json, index n - 1): a course page's script loads its group. */
   groupSizes: Size[];
+  /** The route of "/": its card is the one pages without their own (404) show. */
+  home: RouteRecord;
 }
 
 /** One batch, rendered: its pages and cards, each page's first-visit size and scan. */
@@ -38,7 +40,7 @@ export interface BatchResult {
  * but for the card cache, so it runs the same in the build's own thread or in a worker.
  */
 export async function renderBatch(context: BatchContext, routes: readonly RouteRecord[]): Promise<BatchResult> {
-  const { data, template, assets, cacheDir, upTo, groupSizes } = context;
+  const { data, template, assets, cacheDir, upTo, groupSizes, home } = context;
   let mark = performance.now();
   const lap = () => {
     const now = performance.now();
@@ -46,7 +48,7 @@ export async function renderBatch(context: BatchContext, routes: readonly RouteR
     mark = now;
     return ms;
   };
-  const cards = await renderSocialCards({ data, routes, cacheDir });
+  const cards = await renderSocialCards({ data, routes, home, cacheDir });
   const cardsMs = lap();
   // noindex only for the not-found pages. /login and /coming-soon stay out of the sitemap
   // but indexable: search engines may show them, and audits expect them crawlable.

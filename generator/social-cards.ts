@@ -2,7 +2,7 @@ import { ICON_PATHS } from '../site/components/ui/icon-paths.ts';
 import { usesAgencyBrand } from '../site/routes.ts';
 import type { SiteData } from './content/derive.ts';
 import { escapeHtml } from './html.ts';
-import { CARD_FONT_FAMILY, renderPngCached } from './png.ts';
+import { CARD_FONT_FAMILY, pngKey, renderPngCached } from './png.ts';
 import type { OutputFile } from './render.ts';
 import type { RouteRecord } from './routes.ts';
 import { wrapText, type CardFontWeight } from './text-metrics.ts';
@@ -103,14 +103,21 @@ export function cardSvg(text: CardText, themeColor: string): string {
   ].join('');
 }
 
+/** A card's URL and alt text, from its image key (the version in the URL). */
+function cardImage(canonical: string, text: CardText, key: string): CardImage {
+  return { path: `/social/${cardSlug(canonical)}.png?v=${key.slice(0, 10)}`, alt: `${text.title}: ${text.brand}` };
+}
+
 /**
  * Renders one 1200×630 PNG per canonical page into social/<slug>.png. Aliases (/home)
  * share their canonical page's card; pages that are never shared (404) have none and
- * fall back to the home card. Unchanged cards come from the cache.
+ * fall back to the home card (`home`: the route of "/"), whichever batch they come in.
+ * Unchanged cards come from the cache.
  */
 export async function renderSocialCards(options: {
   data: SiteData;
   routes: readonly RouteRecord[];
+  home: RouteRecord;
   cacheDir: string | null;
 }): Promise<{ files: OutputFile[]; cardFor: (route: RouteRecord) => CardImage }> {
   const { data, routes, cacheDir } = options;
@@ -126,12 +133,15 @@ export async function renderSocialCards(options: {
   // The URL carries the image's key (a hash of everything that decides its pixels), so a
   // changed card gets a new URL and /social/* can be cached as immutable (chat apps also
   // cache previews by URL).
-  const images = new Map(
-    cards.map((card, index) => {
-      const version = rendered[index]!.key.slice(0, 10);
-      return [card.route.canonical, { path: `${card.path}?v=${version}`, alt: `${card.text.title}: ${card.text.brand}` }];
-    }),
-  );
-  const fallback = images.get('/') ?? images.values().next().value!;
-  return { files, cardFor: (route) => images.get(route.canonical) ?? fallback };
+  const images = new Map(cards.map((card, index) => [card.route.canonical, cardImage(card.route.canonical, card.text, rendered[index]!.key)]));
+  let fallback = images.get('/');
+  const homeCard = () => {
+    // Not in this batch: the home card's URL follows from its key, without rendering it.
+    if (!fallback) {
+      const text = cardTextFor(data, options.home);
+      fallback = cardImage('/', text, pngKey(cardSvg(text, data.site.themeColor), CARD_WIDTH));
+    }
+    return fallback;
+  };
+  return { files, cardFor: (route) => images.get(route.canonical) ?? homeCard() };
 }

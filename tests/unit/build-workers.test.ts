@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -24,6 +24,10 @@ describe('site build renders a large site in worker threads', () => {
     const workers = hashTree(path.join(dir, 'out-workers'));
     expect(Object.keys(workers).length).toBeGreaterThan(2000);
     expect(workers).toEqual(hashTree(path.join(dir, 'out-main')));
+    // Pages without a card of their own show the home card, whichever batch they render in.
+    const ogImage = (file: string) => /<meta property="og:image" content="([^"]+)"/.exec(readFileSync(path.join(dir, 'out-main', file), 'utf8'))?.[1];
+    expect(ogImage('index.html')).toMatch(/\/social\/home\.png\?v=/);
+    for (const file of ['404.html', 'course/404.html']) expect(ogImage(file), file).toBe(ogImage('index.html'));
   }, 180_000);
 
   test('--jobs takes a whole number from 1 to 64', async () => {
