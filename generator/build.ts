@@ -82,8 +82,22 @@ async function timed<T>(stages: StageReport[], options: BuildOptions, name: stri
 // Lives in content/check.ts so that `site check` never loads the bundler or React.
 export { checkContent } from './content/check.ts';
 
-/** Pages rendered, checked and written per batch: bounded memory however large the site. */
+/** Pages rendered, checked and written per batch, at most: bounded memory however large the site. */
 const BATCH_SIZE = 64;
+
+/**
+ * About how many bytes of HTML a batch should hold. Three batches are alive at a time
+ * (one rendering, one being checked, one being written), so pages ten times the usual
+ * size (a course list page, a catalogue of a thousand books) come in smaller batches:
+ * 64 of them at once held 37 MB of HTML at 10,000 courses.
+ */
+export const BATCH_BYTES = 1.5 * 1024 * 1024;
+
+/** The next batch's size, from the HTML bytes per page of the last one. */
+export function nextBatchSize(lastPages: number, lastHtmlBytes: number): number {
+  if (lastPages === 0 || lastHtmlBytes <= 0) return BATCH_SIZE;
+  return Math.max(1, Math.min(BATCH_SIZE, Math.floor(BATCH_BYTES / (lastHtmlBytes / lastPages))));
+}
 
 /**
  * From this many pages, batches render in worker threads. Below, starting them (each
@@ -230,18 +244,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     try {
       const inFlight: Promise<BatchResult>[] = [];
       let next = 0;
+      // The first batch is small: pages of unknown size. Then each batch is sized from the
+      // last, so batches of large pages hold about as many bytes as batches of small ones.
+      let batchSize = 8;
       const launch = () => {
         while (inFlight.length < renderer.window && next < routes.length) {
-          const promise = renderer.render(routes.slice(next, next + BATCH_SIZE));
+          const promise = renderer.render(routes.slice(next, next + batchSize));
           promise.catch(() => {}); // awaited in order below
           inFlight.push(promise);
-          next += BATCH_SIZE;
+          next += batchSize;
         }
       };
       launch();
       while (inFlight.length > 0) {
         const result = await inFlight.shift()!;
         pacer.afterBatch();
+        batchSize = nextBatchSize(result.measured.length, result.measured.reduce((sum, size) => sum + size.html.raw, 0));
         launch();
         // Worker-measured brotli sizes join this thread's cache, saved with the site.
         addBrotliSizes(result.brotli);

@@ -128,9 +128,13 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
   return {
     /** Checks a batch of files; `sizes` are their pages' first-visit sizes when measured. */
     add(files: readonly OutputFile[], sizes: readonly PageSize[] = [], scanned?: ReadonlyMap<string, ScannedPage>): void {
+      // The whole batch first: a page's links to files of its own batch (its social card)
+      // then resolve at once instead of being remembered until `finish`.
       for (const file of files) {
         names.add(file.file);
         known.add(file.file);
+      }
+      for (const file of files) {
         if (file.file === '_redirects') redirects = parseRedirectsFile(text(file.contents));
         for (const { variable, forms } of secrets) {
           const bytes = typeof file.contents === 'string' ? Buffer.from(file.contents, 'utf8') : Buffer.from(file.contents.buffer, file.contents.byteOffset, file.contents.byteLength);
@@ -150,8 +154,9 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
         if (!page.title) report(file.file, 'has no <title>', 'Give the page a title in content.yaml.');
         if (!page.description) report(file.file, 'has no meta description', 'Give the page a description in content.yaml.');
         if (!page.canonical) report(file.file, 'has no canonical link');
+        const pageUrl = urlOfFile(file.file);
         for (const reference of page.references) {
-          const target = classify(reference.value, urlOfFile(file.file), origin);
+          const target = classify(reference.value, pageUrl, origin);
           const where = `${describe(reference)} "${reference.value}" on line ${reference.line}`;
           if (target.kind === 'forbidden') report(file.file, `${where} ${target.reason}`);
           else if (target.kind === 'internal' && !resolvesNow(target.path)) links.push({ file: file.file, where: detach(where), path: detach(target.path), css: false });
@@ -159,6 +164,10 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
       }
       for (const size of sizes)
         for (const message of overBudget(size, options.budgets ?? BUDGETS)) budgets.push(problem(size.file, message, 'Trim the page or what it loads; `site build --report` lists every page.'));
+    },
+    /** Links that did not resolve when added, remembered until `finish` resolves them. */
+    get pendingLinks(): number {
+      return perFile.filter((entry) => 'where' in entry).length;
     },
     /** Every problem, once all files were added. */
     finish(): Problem[] {

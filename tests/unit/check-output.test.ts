@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { checkOutput, isPlainPath, resolvePath, urlOfFile } from '../../generator/check-output.ts';
+import { checkOutput, createOutputCheck, isPlainPath, resolvePath, urlOfFile } from '../../generator/check-output.ts';
 import { formatProblems, colorsFor } from '../../generator/report.ts';
 import type { OutputFile } from '../../generator/render.ts';
 import { redirectsFile } from '../../generator/hosting-files.ts';
@@ -151,6 +151,30 @@ describe('checkOutput', () => {
       'out/data.json: contains the value of SITE_LOGIN_PASSWORD in plain text',
     ]);
     expect(JSON.stringify(problems)).not.toContain('p&ss');
+  });
+});
+
+describe('checking a batch at a time (site build)', () => {
+  test("a page's links to files of its own batch resolve at once; one to a later batch is remembered and resolved at the end; one to no file is a problem", () => {
+    const card = (name: string) => `<meta property="og:image" content="${SITE}/social/${name}.png">`;
+    const check = createOutputCheck({ siteUrl: SITE, expectedFiles: ['index.html', 'a/index.html', 'b/index.html'] });
+    check.add([
+      { file: 'index.html', contents: page({ title: 'Home | Site', canonical: '/', head: card('home') }) },
+      { file: 'social/home.png', contents: new Uint8Array([1]) },
+      { file: 'a/index.html', contents: page({ title: 'A | Site', canonical: '/a', head: card('b'), body: '<a href="/b">B</a>' }) },
+      { file: 'assets/main.css', contents: 'body{}' },
+      { file: 'assets/main.js', contents: '' },
+    ]);
+    // Its own card and /b (a route still to come) need no record; b's card, in a later batch, does.
+    expect(check.pendingLinks).toBe(1);
+    check.add([
+      { file: 'b/index.html', contents: page({ title: 'B | Site', canonical: '/b', head: card('missing') }) },
+      { file: 'social/b.png', contents: new Uint8Array([1]) },
+    ]);
+    expect(check.pendingLinks).toBe(2);
+    expect(check.finish().map((problem) => `${problem.path}: ${problem.message}`)).toEqual([
+      `out/b/index.html: <meta og:image> "${SITE}/social/missing.png" on line 7 does not resolve to a file in out/`,
+    ]);
   });
 });
 
