@@ -3,7 +3,7 @@ import { useSiteData } from '../data.tsx';
 import { isMuted, setMuted, subscribeMuted } from '../transition/sound.ts';
 import { Icon } from './ui/icon.tsx';
 
-/** A visible, labelled switch for the transition tone; the choice persists. */
+/** A visible, labelled switch for the transition tone; the choice lasts for the visit (in memory, never stored). */
 export function SoundToggle() {
   const { labels } = useSiteData();
   const muted = useSyncExternalStore(subscribeMuted, isMuted, () => false);

@@ -2,51 +2,33 @@
  * The short sine tone of the page transition. Browsers refuse audio before a user
  * gesture, so the one AudioContext is created (or resumed) inside the click that
  * navigates, kept across client-side navigations, and any refusal is silent.
- * The mute choice is stored only once the visitor makes it.
+ * The mute choice lives in memory for the visit: the spec allows one stored client value,
+ * the session flag `authenticated`, so nothing else goes to storage.
  */
 
-const MUTE_KEY = 'site:sound';
 const listeners = new Set<() => void>();
 let context: AudioContext | null = null;
-
-function readMuted(): boolean {
-  try {
-    return window.localStorage.getItem(MUTE_KEY) === 'off';
-  } catch {
-    return false;
-  }
-}
+let muted = false;
 
 /** Subscribes to changes of the mute choice (for useSyncExternalStore). */
 export function subscribeMuted(listener: () => void): () => void {
   listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === MUTE_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+  return () => listeners.delete(listener);
 }
 
 export function isMuted(): boolean {
-  return readMuted();
+  return muted;
 }
 
-/** Records the visitor's choice; the first and only time anything but the login flag is stored. */
-export function setMuted(muted: boolean): void {
-  try {
-    window.localStorage.setItem(MUTE_KEY, muted ? 'off' : 'on');
-  } catch {
-    // Storage can be disabled; the choice then lasts for this page only.
-  }
+/** Records the visitor's choice for the rest of the visit. */
+export function setMuted(value: boolean): void {
+  muted = value;
   listeners.forEach((listener) => listener());
 }
 
 /** Plays the transition tone. Call only from inside a user gesture; never throws. */
 export function playTone(): void {
-  if (readMuted()) return;
+  if (muted) return;
   try {
     const AudioContextClass = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!AudioContextClass) return;

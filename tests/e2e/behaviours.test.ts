@@ -306,22 +306,30 @@ describe('page transition and tone', () => {
     await opened.close();
   });
 
-  test('the mute toggle silences the tone, persists, and nothing is stored before it is used', async () => {
+  test('the mute toggle silences the tone for the rest of the visit and stores nothing (the only stored value is the login flag)', async () => {
     const opened = await openPage(browserOf());
     await instrumentAudio(opened.page);
     await opened.page.goto(`${baseUrl}/`);
     await waitForHydration(opened.page);
-    expect(await opened.page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length, cookies: document.cookie }))).toEqual({ local: 0, session: 0, cookies: '' });
+    const stored = () => opened.page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length, cookies: document.cookie }));
+    expect(await stored()).toEqual({ local: 0, session: 0, cookies: '' });
     const toggle = opened.page.getByRole('button', { name: 'Transition sound' });
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
     await toggle.click();
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
-    await opened.page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'FAQ', exact: true }).click();
+    const nav = opened.page.getByRole('navigation', { name: 'Main', exact: true });
+    await nav.getByRole('link', { name: 'FAQ', exact: true }).click();
     await opened.page.waitForURL(`${baseUrl}/faq`);
+    await nav.getByRole('link', { name: 'About', exact: true }).click();
+    await opened.page.waitForURL(`${baseUrl}/about`);
     expect((await audio(opened.page)).tones).toBe(0);
-    await opened.page.reload();
-    await waitForHydration(opened.page);
     expect(await opened.page.getByRole('button', { name: 'Transition sound' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await stored()).toEqual({ local: 0, session: 0, cookies: '' });
+    // Turned back on, the next navigation plays again.
+    await opened.page.getByRole('button', { name: 'Transition sound' }).click();
+    await nav.getByRole('link', { name: 'Contact', exact: true }).click();
+    await opened.page.waitForURL(`${baseUrl}/contact`);
+    await expect.poll(async () => (await audio(opened.page)).tones).toBe(1);
     await opened.close();
   });
 
