@@ -55,10 +55,11 @@ export function MainHeader() {
           <span className="visually-hidden">{open ? labels.menuClose : labels.menuOpen}</span>
         </button>
         <nav id={menuId} className={`site-nav${open ? ' site-nav--open' : ''}`} aria-label={labels.mainNavigation}>
-          <ul className="site-nav__list">
+          {/* Any link in the menu closes it, Join Discord too (it opens a new tab, and the menu should not be waiting open on return). */}
+          <ul className="site-nav__list" onClick={(event) => (event.target as Element).closest('a') && setOpen(false)}>
             {navigation.main.map((item) => (
               <li key={item.href}>
-                <NavLink to={item.href} className="site-nav__link" onClick={() => setOpen(false)}>
+                <NavLink to={item.href} className="site-nav__link">
                   {item.label}
                 </NavLink>
               </li>

@@ -86,6 +86,16 @@ describe('main header', () => {
     await page.waitForURL(`${baseUrl}/courses`);
     await expect.poll(() => courses.isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    // Join Discord opens a new tab; the menu closes behind it as well.
+    await page.context().route(/discord/, (route) => route.abort());
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: /Join Discord/ }).click(),
+    ]);
+    await popup.close();
+    await expect.poll(() => courses.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
     await close();
   });
 });
