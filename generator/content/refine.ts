@@ -88,8 +88,7 @@ function planRules(content: Content): RuleIssue[] {
           hint: `Set maxPainPoints to ${PAY_PER_SOLUTION_MAX_PAIN_POINTS} or less.`,
         });
     }
-    if (plan.id === 'free-trial' && !plan.cta.href.startsWith('mailto:'))
-      issues.push({ path: ['plans', index, 'cta', 'href'], message: 'the free trial is requested by e-mail', hint: 'Use a mailto: link with the subject Free Trial Request.' });
+    if (plan.id === 'free-trial') issues.push(...mailtoSubjectIssues(plan.cta.href, FREE_TRIAL_SUBJECT, ['plans', index, 'cta', 'href']));
     if (plan.id !== 'free-trial' && !plan.cta.href.startsWith('https://'))
       issues.push({ path: ['plans', index, 'cta', 'href'], message: 'a paid plan is bought through an https:// checkout link', hint: 'Use the hosted checkout link.' });
   });
@@ -97,6 +96,31 @@ function planRules(content: Content): RuleIssue[] {
     if (!seen.has(id)) issues.push({ path: ['plans'], message: `the ${id} plan is missing`, hint: 'List the three plans: free-trial, pay-per-solution and monthly.' });
   }
   return issues;
+}
+
+/** The subjects the agency's e-mail links preset (spec, section 7). */
+export const FREE_TRIAL_SUBJECT = 'Free Trial Request';
+export const PAYMENT_SUPPORT_SUBJECT = 'Payment Support';
+
+/** A mailto: link whose subject is exactly `subject`. */
+function mailtoSubjectIssues(href: string, subject: string, path: (string | number)[]): RuleIssue[] {
+  const example = `mailto:name@example.com?subject=${encodeURIComponent(subject)}`;
+  if (!href.startsWith('mailto:')) return [{ path, message: `must be an e-mail link with the subject ${subject}`, hint: `Use a mailto: link like ${example}.` }];
+  const query = href.indexOf('?');
+  let found: string | null = null;
+  try {
+    found = query === -1 ? null : new URLSearchParams(href.slice(query + 1).replace(/\+/g, '%2B')).get('subject');
+  } catch {
+    found = null;
+  }
+  if (found === subject) return [];
+  return [
+    {
+      path,
+      message: found === null ? `has no subject; it must preset the subject ${subject}` : `presets the subject "${found}", not ${subject}`,
+      hint: `End the link with ?subject=${encodeURIComponent(subject)}, like ${example}.`,
+    },
+  ];
 }
 
 /** Internal links in navigation and buttons point at pages the site has. */
@@ -121,6 +145,13 @@ const RULES: Rule[] = [
   { needs: ['policies'], run: (content) => duplicateIds(content.policies, 'policies') },
   { needs: ['books', 'bundles'], run: bundleRules },
   { needs: ['plans'], run: planRules },
+  {
+    needs: ['agency'],
+    run: (content) => [
+      ...mailtoSubjectIssues(content.agency.freeTrial, FREE_TRIAL_SUBJECT, ['agency', 'freeTrial']),
+      ...mailtoSubjectIssues(content.agency.paymentSupport, PAYMENT_SUPPORT_SUBJECT, ['agency', 'paymentSupport']),
+    ],
+  },
   { needs: ['navigation', 'pages'], run: internalLinkRules },
   {
     needs: ['policies'],

@@ -20,6 +20,10 @@ const paragraphs = z.array(text).min(1, 'needs at least one paragraph');
 export const linkSchema = text.refine((value) => /^(https:\/\/[^\s/]+\.[^\s]+|mailto:[^\s@]+@[^\s@]+\.[^\s]+|tel:\+?[0-9][0-9-]{5,})$/.test(value), {
   message: 'must be an https://, mailto: or tel: link',
 });
+/** Where a button goes: a page of this site ("/faq") or a link a visitor may follow (linkSchema). */
+const hrefSchema = text.refine((value) => /^\/[a-z0-9/-]*$/.test(value) || linkSchema.safeParse(value).success, {
+  message: 'must be a site path like "/faq", or an https://, mailto: or tel: link',
+});
 /** A hosted card-checkout page: https only. */
 export const checkoutUrlSchema = text.refine((value) => /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), {
   message: 'must be an https:// checkout link',
@@ -169,7 +173,7 @@ export const contentSchema = z.strictObject({
       cta: text,
       badges: z.array(z.strictObject({ value: text, label: text, icon: iconSchema })).length(3, 'must list exactly three badges'),
       agencyCard: z.strictObject({ eyebrow: text, title: text, text, linkLabel: text }),
-      sections: z.array(z.strictObject({ title: text, text, icon: iconSchema, href: z.string(), linkLabel: text })),
+      sections: z.array(z.strictObject({ title: text, text, icon: iconSchema, href: hrefSchema, linkLabel: text })),
     }),
     courses: z.strictObject({
       ...pageMeta,
@@ -223,7 +227,7 @@ export const contentSchema = z.strictObject({
       restrictedNote: text,
       invalidCredentials: text,
     }),
-    comingSoon: z.strictObject({ ...pageMeta, heading: text, text, accessText: text, loginLabel: text, loginHref: z.string(), backLabel: text }),
+    comingSoon: z.strictObject({ ...pageMeta, heading: text, text, accessText: text, loginLabel: text, loginHref: hrefSchema, backLabel: text }),
     agencyHome: z.strictObject({
       ...pageMeta,
       eyebrow: text,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContent } from '../../generator/content/load.ts';
 import { validateContent } from '../../generator/content/validate.ts';
@@ -19,4 +20,16 @@ export async function fixtureProblems(name: string): Promise<{ problems: Problem
     return { problems: error.problems, text: error.problems.map((problem) => formatProblem(problem, plain)) };
   }
   throw new Error(`fixture ${name} is valid`);
+}
+
+/** Every problem of the real content.yaml after `edit`, formatted as the CLI prints it (none: []). */
+export async function editedRealProblems(edit: (source: string) => string): Promise<string[]> {
+  const source = edit(readFileSync(REAL_CONTENT, 'utf8'));
+  try {
+    validateContent(await loadContent({ file: REAL_CONTENT, cwd: path.dirname(REAL_CONTENT), bytes: Buffer.from(source, 'utf8') }));
+    return [];
+  } catch (error) {
+    if (!(error instanceof ContentProblemError)) throw error;
+    return error.problems.map((problem) => formatProblem(problem, plain));
+  }
 }

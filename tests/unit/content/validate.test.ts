@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fixtureProblems } from '../../helpers/content.ts';
+import { editedRealProblems, fixtureProblems } from '../../helpers/content.ts';
 
 describe('validateContent: every problem located in the file', () => {
   test('a missing field is reported on the item that lacks it, and a typo suggests the key', async () => {
@@ -63,6 +63,36 @@ describe('validateContent: every problem located in the file', () => {
         '  hint: Links may only use https:, mailto: or tel:. http: and javascript: links are not allowed.',
       ].join('\n'),
     );
+  });
+
+  test('button links of the landing page and the coming-soon page: a site path or an https://, mailto: or tel: link, never javascript: or http:', async () => {
+    const problems = await editedRealProblems((source) =>
+      source.replace('        href: /about\n', '        href: javascript:alert(1)\n').replace('loginHref: /agency-login', 'loginHref: http://evil.example/login'),
+    );
+    const heads = problems.map((problem) => problem.split('\n')[0]!.replace(/^content\.yaml:\d+:\d+ +/, ''));
+    expect(heads).toEqual([
+      'pages.home.sections.2.href  must be a site path like "/faq", or an https://, mailto: or tel: link',
+      'pages.comingSoon.loginHref  must be a site path like "/faq", or an https://, mailto: or tel: link',
+    ]);
+    expect(problems[0]).toContain('hint: Links may only use https:, mailto: or tel:. http: and javascript: links are not allowed.');
+    expect(await editedRealProblems((source) => source.replace('        href: /about\n', '        href: https://example.com/story\n'))).toEqual([]);
+  });
+
+  test('the free trial and payment support e-mail links preset their subjects', async () => {
+    const problems = await editedRealProblems((source) =>
+      source
+        .replace('paymentSupport: mailto:analytics@example.com?subject=Payment%20Support', 'paymentSupport: mailto:analytics@example.com')
+        .replace('freeTrial: mailto:analytics@example.com?subject=Free%20Trial%20Request', 'freeTrial: mailto:analytics@example.com?subject=Hello')
+        .replace('href: mailto:analytics@example.com?subject=Free%20Trial%20Request', 'href: https://checkout.example.com/trial'),
+    );
+    const heads = problems.map((problem) => problem.split('\n')[0]!.replace(/^content\.yaml:\d+:\d+ +/, ''));
+    expect(heads).toEqual([
+      'agency.paymentSupport  has no subject; it must preset the subject Payment Support',
+      'agency.freeTrial  presets the subject "Hello", not Free Trial Request',
+      'plans.0.cta.href  must be an e-mail link with the subject Free Trial Request',
+    ]);
+    expect(problems[0]).toContain('hint: End the link with ?subject=Payment%20Support, like mailto:name@example.com?subject=Payment%20Support.');
+    expect(await editedRealProblems((source) => source.replace('subject=Payment%20Support', 'subject=Payment%20Support&body=Hi'))).toEqual([]);
   });
 
   test('prices with three decimals, prices as text and unknown icons', async () => {
