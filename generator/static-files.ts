@@ -2,7 +2,7 @@ import { ICON_PATHS } from '../site/components/ui/icon-paths.ts';
 import type { SiteData } from './content/derive.ts';
 import { escapeHtml } from './html.ts';
 import type { OutputFile } from './render.ts';
-import { COURSE_GROUP_PREFIX, courseGroup, courseGroupPath } from '../site/course-index.ts';
+import { COURSE_GROUP_PREFIX, courseGroup, courseGroupPath, coursesShipWithPages } from '../site/course-index.ts';
 import { courseListPageCount } from '../site/routes.ts';
 
 /** The favicon: the brand's rocket on the theme colour, as SVG. */
@@ -17,9 +17,11 @@ export function faviconSvg(data: SiteData): string {
 
 /**
  * The courses as the browser loads them: group n (what page n of the course list shows)
- * in data/courses/{n}.json. Every list page has its group, an empty list included.
+ * in data/courses/{n}.json. Every list page has its group, an empty list included. None
+ * when the catalogue fits one list page: it ships with the pages' scripts.
  */
 export function courseGroupFiles(data: SiteData): OutputFile[] {
+  if (coursesShipWithPages(data.courseIndex)) return [];
   return Array.from({ length: courseListPageCount(data.courses.length) }, (_, index) => ({
     file: courseGroupPath(index + 1).slice(1),
     contents: JSON.stringify(courseGroup(data.courses, index + 1)),

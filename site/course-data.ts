@@ -4,8 +4,9 @@ import { useSiteData } from './data.tsx';
 import { courseGroup, courseGroupOf, courseGroupPath, coursePosition, indexInGroup, type CourseIndex } from './course-index.ts';
 
 /*
- * The courses reach the browser a group at a time: group n is what page n of the course
- * list shows, and also what its courses' own pages need. A first visit loads its group
+ * A catalogue larger than one list page reaches the browser a group at a time: group n is
+ * what page n of the course list shows, and also what its courses' own pages need (a
+ * smaller one ships with those pages' scripts, and none of this fetches). A first visit loads its group
  * before hydrating (entry-client.tsx); navigating to another group loads it then, while
  * the page suspends. The server renders from the whole catalogue.
  */
@@ -56,10 +57,11 @@ function groupForNavigation(n: number): Promise<CourseView[]> {
   return promise;
 }
 
-/** A course from a group already loaded, by its id as written in a URL. */
-export function loadedCourse(index: CourseIndex, id: string): CourseView | undefined {
-  const position = coursePosition(index, id);
-  return position < 0 ? undefined : loaded.get(courseGroupOf(position))?.[indexInGroup(position)];
+/** A course the browser has (shipped with its page's script, or in a group already loaded), by its id as written in a URL. */
+export function loadedCourse(data: { courseIndex: CourseIndex; courses?: CourseView[] }, id: string): CourseView | undefined {
+  const position = coursePosition(data.courseIndex, id);
+  if (position < 0) return undefined;
+  return data.courses ? data.courses[position] : loaded.get(courseGroupOf(position))?.[indexInGroup(position)];
 }
 
 /**

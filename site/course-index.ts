@@ -1,8 +1,8 @@
 /*
  * What every page knows of the course catalogue without loading it: the course ids in list
- * order and how course pages are titled. The courses themselves travel in groups of one
- * list page each (/data/courses/{n}.json, see course-data.ts), so what a visit downloads
- * does not grow with the catalogue. Plain data and functions: the generator uses them too.
+ * order and how course pages are titled. A catalogue larger than one list page travels in
+ * groups of one list page each (/data/courses/{n}.json, see course-data.ts), so what a
+ * visit downloads does not grow with the catalogue; a smaller one ships with its pages. Plain data and functions: the generator uses them too.
  */
 import type { CourseView } from '../generator/content/derive.ts';
 import { COURSES_PER_PAGE, matchPage } from './routes.ts';
@@ -68,6 +68,14 @@ export function courseGroup<T>(courses: readonly T[], n: number): T[] {
 }
 export function indexInGroup(position: number): number {
   return position % COURSES_PER_PAGE;
+}
+
+/**
+ * Whether the whole catalogue fits one list page. Then it ships inside the course pages'
+ * own scripts (page-registry.ts) and nothing is fetched: groups are for large catalogues.
+ */
+export function coursesShipWithPages(index: CourseIndex): boolean {
+  return courseIds(index).size <= COURSES_PER_PAGE;
 }
 
 /** Where the groups are served: fixed names, so they revalidate like pages (hosting-files.ts). */

@@ -4,15 +4,16 @@ import { BrowserRouter } from 'react-router-dom';
 import { pages } from 'site:pages';
 import { clientData } from './client-data.ts';
 import { App } from './app.tsx';
-import { courseGroupForPath, courseIds } from './course-index.ts';
+import { courseGroupForPath, courseIds, coursesShipWithPages } from './course-index.ts';
 import { loadCourseGroup } from './course-data.ts';
 import { matchPage } from './routes.ts';
 import './styles/main.css';
 
 const container = document.getElementById('root')!;
 const match = matchPage(window.location.pathname, courseIds(clientData.courseIndex));
-// The group of courses a course page or a page of the course list shows.
-const group = courseGroupForPath(clientData.courseIndex, window.location.pathname);
+// The group of courses a course page or a page of the course list shows (none to load
+// when the catalogue ships with the page's own script).
+const group = coursesShipWithPages(clientData.courseIndex) ? 0 : courseGroupForPath(clientData.courseIndex, window.location.pathname);
 
 // Load this page's chunk (already modulepreloaded by the HTML) and its courses before
 // hydrating, so hydration never suspends. If either cannot be loaded, the server's page

@@ -1,6 +1,7 @@
 import type { SiteData } from '../generator/content/derive.ts';
 import type { PageKey } from './routes.ts';
 import { isCoursePath } from './page-meta.ts';
+import { coursesShipWithPages } from './course-index.ts';
 
 /** Top-level data every page needs (header, footer, titles); shipped with the entry script. */
 export const COMMON_DATA_KEYS = ['site', 'agency', 'labels', 'navigation', 'titles', 'courseIndex', 'maxSavingsText'] as const satisfies readonly (keyof SiteData)[];
@@ -35,6 +36,8 @@ export const PAGE_REGISTRY: Record<PageKey, { module: string; component: string;
 export function pageData(data: SiteData, page: PageKey): Partial<SiteData> {
   const slice: Record<string, unknown> = { pages: { [page]: data.pages[page as keyof SiteData['pages']] } };
   for (const key of PAGE_REGISTRY[page].data) slice[key] = data[key];
+  // A catalogue of one list page comes with the pages that show courses: nothing to fetch.
+  if ((page === 'course' || page === 'courseList') && coursesShipWithPages(data.courseIndex)) slice.courses = data.courses;
   return slice as Partial<SiteData>;
 }
 

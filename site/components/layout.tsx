@@ -31,7 +31,7 @@ export function Layout() {
         first.current = false;
         return;
       }
-      const title = titleForPath(data, pathname, (id) => loadedCourse(data.courseIndex, id)?.title);
+      const title = titleForPath(data, pathname, (id) => loadedCourse(data, id)?.title);
       document.title = title;
       if (!hash) window.scrollTo(0, 0);
       const target = document.getElementById('page-title') ?? document.getElementById('main');

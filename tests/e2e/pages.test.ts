@@ -27,14 +27,17 @@ const ROUTES: [string, string][] = [
 
 describe('every route', () => {
   for (const [path, text] of ROUTES) {
-    test(`${path} loads and hydrates with no console error or warning`, async () => {
+    test(`${path} loads and hydrates with no console error or warning, and fetches no data`, async () => {
       const { page, log, close } = await openPage(browserOf());
+      const fetched = recordFetches(page);
       const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
       expect(response?.status()).toBe(200);
       await expect.poll(() => page.locator('main').textContent()).toContain(text);
       // Hydration is done when React has attached its root.
       await waitForHydration(page);
       expect(log.messages).toEqual([]);
+      // Spec: "No data is fetched" (the ten courses ship with the course pages' scripts).
+      expect(fetched).toEqual([]);
       await close();
     });
   }
@@ -88,7 +91,38 @@ describe('not-found pages', () => {
   });
 });
 
+/** URLs the page requests with fetch() or XMLHttpRequest. */
+function recordFetches(page: import('playwright').Page): string[] {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (['fetch', 'xhr'].includes(request.resourceType())) fetched.push(request.url());
+  });
+  return fetched;
+}
+
 describe('client-side navigation', () => {
+  test('from the course list to a course page and back, titles follow and no data is fetched', async () => {
+    const { page, log, close } = await openPage(browserOf());
+    const fetched = recordFetches(page);
+    await page.goto(`${baseUrl}/`);
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Courses', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/courses`);
+    await page.getByRole('link', { name: /Continue to Courses/ }).click();
+    await page.waitForURL(`${baseUrl}/courses/list`);
+    await page.locator('main a[href="/course/8"]').click();
+    await page.waitForURL(`${baseUrl}/course/8`);
+    await expect.poll(() => page.locator('main h1').textContent()).toContain('Investing');
+    await expect.poll(() => page.title()).toMatch(/^Investing/);
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/courses/list`);
+    await expect.poll(() => page.locator('main').textContent()).toContain('Personal Branding');
+    expect(fetched).toEqual([]);
+    expect(log.messages).toEqual([]);
+    await close();
+  });
+
+
   test('header links change pages without a full reload', async () => {
     const { page, log, close } = await openPage(browserOf());
     await page.goto(`${baseUrl}/`);

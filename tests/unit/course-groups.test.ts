@@ -48,18 +48,24 @@ describe('what the browser downloads does not grow with the catalogue', () => {
     expect(Math.abs(commonLarge.length - commonSmall.length)).toBeLessThan(20);
     for (const course of large.courses.slice(10)) expect(commonLarge).not.toContain(course.title);
     for (const page of Object.keys(PAGE_REGISTRY) as PageKey[]) expect(pageData(large, page), page).not.toHaveProperty('courses');
+    // A catalogue of one list page (the real one) ships with the two pages that show courses: nothing to fetch.
+    for (const page of Object.keys(PAGE_REGISTRY) as PageKey[])
+      expect(pageData(small, page).courses, page).toEqual(page === 'course' || page === 'courseList' ? small.courses : undefined);
+    expect(pageData(siteWith(50), 'course').courses).toHaveLength(50);
+    expect(pageData(siteWith(51), 'course')).not.toHaveProperty('courses');
     // The fixed pages' titles are still there for client-side navigation.
     expect((commonData(large).titles ?? {})['/about']).toBe(large.titles['/about']);
   });
 
-  test('the courses are written in groups of one list page each, in list order, and nothing else', () => {
+  test('a catalogue larger than one list page is written in groups of one list page each, in list order, and nothing else; a smaller one not at all', () => {
     const groups = courseGroupFiles(large);
     expect(groups.map((file) => file.file)).toEqual(['data/courses/1.json', 'data/courses/2.json', 'data/courses/3.json']);
     const parsed = groups.map((file) => JSON.parse(String(file.contents)) as SiteData['courses']);
     expect(parsed.map((group) => group.length)).toEqual([50, 50, 20]);
     expect(parsed.flat()).toEqual(large.courses);
     expect(staticFiles({ data: large }).filter((file) => file.file.startsWith('data/'))).toEqual(groups);
-    expect(courseGroupFiles(small).map((file) => file.file)).toEqual(['data/courses/1.json']);
+    expect(courseGroupFiles(small)).toEqual([]);
+    expect(courseGroupFiles(siteWith(51)).map((file) => file.file)).toEqual(['data/courses/1.json', 'data/courses/2.json']);
   });
 });
 
