@@ -13,11 +13,18 @@ export interface RuleIssue {
 /** The Pay Per Solution plan's limit on pain points per purchase (spec, section 5). */
 export const PAY_PER_SOLUTION_MAX_PAIN_POINTS = 5;
 
+/*
+ * The rules also run on salvaged sections (validate.ts): where an item's own shape is
+ * wrong, the fields they read may be missing (undefined), and a rule then skips what it
+ * cannot know rather than report a consequence of a problem already reported.
+ */
+
 /** Ids in `items` that repeat, reported on each repeat. */
-function duplicateIds(items: readonly { id: string | number }[], key: string): RuleIssue[] {
+function duplicateIds(items: readonly { id?: string | number }[], key: string): RuleIssue[] {
   const seen = new Map<string | number, number>();
   const issues: RuleIssue[] = [];
   items.forEach((item, index) => {
+    if (item.id === undefined) return;
     const first = seen.get(item.id);
     if (first === undefined) seen.set(item.id, index);
     else
@@ -30,29 +37,38 @@ function duplicateIds(items: readonly { id: string | number }[], key: string): R
   return issues;
 }
 
+type RuleBook = { id?: number; price?: number };
+type RuleBundle = { price?: number; originalPrice?: number; books?: readonly number[] };
+
 /** Every bundle names existing books, once each; a stated original price equals the books' sum. */
-function bundleRules(content: Content): RuleIssue[] {
-  const books = new Map(content.books.map((book) => [book.id, book]));
-  const known = content.books.map((book) => book.id).join(', ');
+function bundleRules(content: { books: readonly RuleBook[]; bundles: readonly RuleBundle[] }): RuleIssue[] {
+  const books = new Map<number, RuleBook>();
+  for (const book of content.books) if (book.id !== undefined && !books.has(book.id)) books.set(book.id, book);
+  // With a book whose id is itself wrong, a reference to it cannot be told from a typo.
+  const allIdsKnown = content.books.every((book) => book.id !== undefined);
+  const known = [...books.keys()].join(', ');
   const issues: RuleIssue[] = [];
   content.bundles.forEach((bundle, index) => {
+    if (!bundle.books) return;
     const seen = new Set<number>();
     let missing = false;
     bundle.books.forEach((bookId, position) => {
       if (!books.has(bookId)) {
         missing = true;
-        issues.push({
-          path: ['bundles', index, 'books', position],
-          message: `book ${bookId} does not exist`,
-          hint: `Use the id of a book listed under books: ${known}.`,
-        });
+        if (allIdsKnown)
+          issues.push({
+            path: ['bundles', index, 'books', position],
+            message: `book ${bookId} does not exist`,
+            hint: `Use the id of a book listed under books: ${known}.`,
+          });
       } else if (seen.has(bookId)) {
         issues.push({ path: ['bundles', index, 'books', position], message: `book ${bookId} is listed twice`, hint: 'Remove the repeated id.' });
       }
       seen.add(bookId);
     });
-    if (missing) return;
-    const sum = bundle.books.reduce((total, bookId) => total + toCents(books.get(bookId)!.price), 0);
+    const prices = bundle.books.map((bookId) => books.get(bookId)?.price);
+    if (missing || prices.some((price) => price === undefined)) return;
+    const sum = prices.reduce<number>((total, price) => total + toCents(price!), 0);
     if (bundle.originalPrice !== undefined && toCents(bundle.originalPrice) !== sum) {
       issues.push({
         path: ['bundles', index, 'originalPrice'],
@@ -60,7 +76,7 @@ function bundleRules(content: Content): RuleIssue[] {
         hint: 'Remove originalPrice (it is computed from the books) or correct it.',
       });
     }
-    if (toCents(bundle.price) >= sum) {
+    if (bundle.price !== undefined && toCents(bundle.price) >= sum) {
       issues.push({
         path: ['bundles', index, 'price'],
         message: `the bundle costs ${formatCents(toCents(bundle.price))}, not less than its books bought one by one (${formatCents(sum)})`,
@@ -156,7 +172,7 @@ const RULES: Rule[] = [
   {
     needs: ['policies'],
     run: (content) =>
-      content.policies[0]?.id === 'refund'
+      content.policies[0]?.id === 'refund' || content.policies[0]?.id === undefined
         ? []
         : [{ path: ['policies'], message: 'the refund section must come first (it is the one open when the page loads)', hint: 'Move the section with id: refund to the top of policies.' }],
   },

@@ -8,17 +8,29 @@ import type { LoadedContent } from './load.ts';
 
 const KNOWN_PATHS: ReadonlySet<string> = new Set(Object.keys(STATIC_PATHS));
 
+/** A field the rules read, undefined where it is missing or wrong (the shape check reports it). */
+const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
 /**
- * Just the fields the cross-reference rules read. When a list fails its full shape (a
- * book lacks its topic), these still let the rules check ids, references and sums.
+ * Just the fields the cross-reference rules read, item by item. When a list fails its full
+ * shape (a book lacks its topic, another has a negative price), these still let the rules
+ * check the ids, references and sums they can: an item keeps its place, with undefined for
+ * a field that is wrong, and the rules skip what depends on it.
  */
 const SALVAGE = {
-  books: z.array(z.looseObject({ id: bookSchema.shape.id, price: bookSchema.shape.price })),
+  books: z.array(z.looseObject({ id: lenient(bookSchema.shape.id), price: lenient(bookSchema.shape.price) }).catch({})),
   bundles: z.array(
-    z.looseObject({ id: bundleSchema.shape.id, price: bundleSchema.shape.price, originalPrice: bundleSchema.shape.originalPrice, books: bundleSchema.shape.books }),
+    z
+      .looseObject({
+        id: lenient(bundleSchema.shape.id),
+        price: lenient(bundleSchema.shape.price),
+        originalPrice: lenient(bundleSchema.shape.originalPrice),
+        books: lenient(bundleSchema.shape.books),
+      })
+      .catch({}),
   ),
-  courses: z.array(z.looseObject({ id: courseSchema.shape.id })),
-  policies: z.array(z.looseObject({ id: policySectionSchema.shape.id })),
+  courses: z.array(z.looseObject({ id: lenient(courseSchema.shape.id) }).catch({})),
+  policies: z.array(z.looseObject({ id: lenient(policySectionSchema.shape.id) }).catch({})),
 };
 
 /**

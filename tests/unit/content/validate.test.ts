@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { editedRealProblems, fixtureProblems } from '../../helpers/content.ts';
+import { readFileSync } from 'node:fs';
+import { editedRealProblems, fixtureProblems, REAL_CONTENT } from '../../helpers/content.ts';
 
 describe('validateContent: every problem located in the file', () => {
   test('a missing field is reported on the item that lacks it, and a typo suggests the key', async () => {
@@ -93,6 +94,28 @@ describe('validateContent: every problem located in the file', () => {
     ]);
     expect(problems[0]).toContain('hint: End the link with ?subject=Payment%20Support, like mailto:name@example.com?subject=Payment%20Support.');
     expect(await editedRealProblems((source) => source.replace('subject=Payment%20Support', 'subject=Payment%20Support&body=Hi'))).toEqual([]);
+  });
+
+  test('reference and sum rules still run on a list whose other items are wrong: all problems in one check', async () => {
+    const source = readFileSync(REAL_CONTENT, 'utf8');
+    const booksAt = source.indexOf('\nbooks:');
+    const bundlesAt = source.indexOf('\nbundles:');
+    const problems = await editedRealProblems(() => {
+      let books = source.slice(booksAt, bundlesAt);
+      // A negative price (books.8), a missing title (books.1): the books list fails its shape.
+      books = books.replace(/(  - id: 9\n(?:    .*\n)*?    price: )16\.99/, '$1-16.99').replace(/(  - id: 2\n)    title: .*\n/, '$1');
+      let bundles = source.slice(bundlesAt);
+      // A book that does not exist, and a bundle dearer than its books.
+      bundles = bundles.replace('books: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]', 'books: [1, 2, 3, 4, 5, 6, 7, 8, 9, 11]').replace('price: 29.99', 'price: 59.99');
+      return source.slice(0, booksAt) + books + bundles;
+    });
+    const heads = problems.map((problem) => problem.split('\n')[0]!.replace(/^content\.yaml:\d+:\d+ +/, ''));
+    expect(heads).toEqual([
+      'books.1.title  title is missing',
+      'books.8.price  must not be negative',
+      expect.stringMatching(/^bundles\.0\.price  the bundle costs \$59\.99, not less than its books bought one by one \(\$50\.97\)$/),
+      'bundles.3.books.9  book 11 does not exist',
+    ]);
   });
 
   test('prices with three decimals, prices as text and unknown icons', async () => {
