@@ -107,6 +107,7 @@ export function parseContent(source: string, displayName: string): unknown {
       frame: codeFrame(source, location),
     };
   });
+  if (problems.length > 1) throw new ContentProblemError(firstPerSection(source, problems));
   if (problems.length === 0) {
     // Well-formed, but converting to plain data failed: an alias bomb or an unknown alias.
     try {
@@ -121,6 +122,35 @@ export function parseContent(source: string, displayName: string): unknown {
     }
   }
   throw new ContentProblemError(problems);
+}
+
+/**
+ * One syntax error per top-level section: the parser reads on after an error and reports
+ * what follows as errors too (a tab in one line of courses gave 111 problems, one per
+ * later line). Errors in other sections are independent and all stay.
+ */
+function firstPerSection(source: string, problems: Problem[]): Problem[] {
+  const starts: number[] = [];
+  source.split('\n').forEach((line, index) => {
+    if (/^[^\s#-][^:]*:(\s|$)/.test(line)) starts.push(index + 1);
+  });
+  const sectionOf = (line: number) => {
+    let section = 0;
+    for (const start of starts) if (start <= line) section = start;
+    return section;
+  };
+  const kept = new Map<number, { problem: Problem; after: number }>();
+  for (const problem of problems) {
+    const section = sectionOf(problem.location?.line ?? 0);
+    const first = kept.get(section);
+    if (first) first.after += 1;
+    else kept.set(section, { problem, after: 0 });
+  }
+  return [...kept.values()].map(({ problem, after }) =>
+    after === 0
+      ? problem
+      : { ...problem, hint: `${problem.hint ? `${problem.hint} ` : ''}Fix this first: the parser could not read ${after === 1 ? 'one more place' : `${after} more places`} after it in this section, which may be fine once it is.` },
+  );
 }
 
 /** Where to point for a YAML error: an unclosed quote is reported at its opening quote, not at the end of the file. */

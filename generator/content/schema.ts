@@ -98,9 +98,9 @@ export const planSchema = z.strictObject({
   price: priceSchema,
   period: text,
   summary: text,
-  features: z.array(text).min(1),
+  features: z.array(text).min(1, 'needs at least one feature'),
   /** Upper limit of pain points for one purchase; Pay Per Solution's is 5. */
-  maxPainPoints: z.number().int().positive().optional(),
+  maxPainPoints: z.number().int('must be a whole number').positive('must be 1 or more').optional(),
   highlighted: z.boolean().optional(),
   badge: text.optional(),
   cta: z.strictObject({ label: text, href: linkSchema }),
@@ -161,8 +161,8 @@ export const contentSchema = z.strictObject({
     listPage: text.refine((value) => value.includes('{page}'), { message: 'must contain {page} (and may contain {pages})' }).default('Page {page} of {pages}'),
   }),
   navigation: z.strictObject({
-    main: z.array(z.strictObject({ label: text, href: z.string().regex(/^\/[a-z/-]*$/, 'must be a site path like "/faq"') })).min(1),
-    agency: z.array(z.strictObject({ label: text, href: z.string().regex(/^\/[a-z/-]*$/, 'must be a site path like "/agency"') })).min(1),
+    main: z.array(z.strictObject({ label: text, href: z.string().regex(/^\/[a-z/-]*$/, 'must be a site path like "/faq"') })).min(1, 'needs at least one link'),
+    agency: z.array(z.strictObject({ label: text, href: z.string().regex(/^\/[a-z/-]*$/, 'must be a site path like "/agency"') })).min(1, 'needs at least one link'),
   }),
   pages: z.strictObject({
     home: z.strictObject({
@@ -195,7 +195,7 @@ export const contentSchema = z.strictObject({
       ...pageMeta,
       heading: text,
       intro: text,
-      sections: z.array(z.strictObject({ heading: text, paragraphs })).min(1),
+      sections: z.array(z.strictObject({ heading: text, paragraphs })).min(1, 'needs at least one section'),
       cta: text,
     }),
     faq: z.strictObject({ ...pageMeta, heading: text, intro: text, items: z.array(qaSchema).min(1, 'needs at least one question') }),
@@ -237,14 +237,14 @@ export const contentSchema = z.strictObject({
       values: z.array(cardSchema).length(4, 'must list exactly four value cards'),
       whyInvest: z.strictObject({ heading: text, text, points: z.array(text), pricingLabel: text, consultLabel: text }),
       process: z.strictObject({ heading: text, steps: z.array(stepSchema).length(3, 'must list exactly three steps') }),
-      outcomes: z.strictObject({ heading: text, items: z.array(z.strictObject({ value: text, label: text })).min(1) }),
+      outcomes: z.strictObject({ heading: text, items: z.array(z.strictObject({ value: text, label: text })).min(1, 'needs at least one outcome') }),
     }),
     payment: z.strictObject({
       ...pageMeta,
       heading: text,
       intro: text,
       plansHeading: text,
-      trustBadges: z.array(z.strictObject({ label: text, icon: iconSchema })).min(1),
+      trustBadges: z.array(z.strictObject({ label: text, icon: iconSchema })).min(1, 'needs at least one badge'),
       steps: z.strictObject({ heading: text, items: z.array(stepSchema).length(3, 'must list exactly three steps') }),
       faqHeading: text,
       faqs: z.array(qaSchema).length(4, 'must list exactly four payment questions'),
@@ -268,7 +268,7 @@ export const contentSchema = z.strictObject({
   books: z.array(bookSchema).min(1, 'needs at least one book'),
   bundles: z.array(bundleSchema),
   plans: z.array(planSchema).length(3, 'must list the three plans: free-trial, pay-per-solution and monthly'),
-  policies: z.array(policySectionSchema).min(1),
+  policies: z.array(policySectionSchema).min(1, 'needs at least one section'),
 });
 
 /** Content as validated: prices still in dollars, bundles still reference books by id. */

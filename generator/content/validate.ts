@@ -107,10 +107,12 @@ function fromZodIssue(located: Located, issue: z.core.$ZodIssue): Problem[] {
       const message = issue.message.startsWith('Invalid input')
         ? `must be ${describeExpected(issue.expected)}, not ${describeValue(issue.input)}`
         : issue.message;
-      return [locate(located, path, message, issue.expected === 'string' ? 'Put the text in quotes if YAML reads it as something else.' : undefined)];
+      return [locate(located, path, message, issue.expected === 'string' ? 'Put the text in quotes if YAML reads it as something else.' : hintFor(issue))];
     }
     case 'invalid_value': {
       const choices = issue.values.map((value) => JSON.stringify(value)).join(', ');
+      const key = path[path.length - 1];
+      if (issue.input === undefined && typeof key === 'string') return [locate(located, path, `${key} is missing`, `Add "${key}:" with one of: ${choices}.`)];
       // A long list of choices (icon names) reads better as the hint than inside the message.
       if (issue.values.length > 6) return [locate(located, path, `${describeValue(issue.input)} is not one of the allowed values`, `Use one of: ${choices}.`)];
       return [locate(located, path, `must be one of ${choices}, not ${describeValue(issue.input)}`)];
@@ -121,9 +123,18 @@ function fromZodIssue(located: Located, issue: z.core.$ZodIssue): Problem[] {
 }
 
 function hintFor(issue: z.core.$ZodIssue): string | undefined {
-  if (issue.message.includes('https://, mailto: or tel:')) return 'Links may only use https:, mailto: or tel:. http: and javascript: links are not allowed.';
-  if (issue.message.includes('checkout')) return 'Paste the hosted checkout link, starting with https://.';
-  if (issue.message.includes('decimal')) return 'Write prices like 16.99.';
+  const { message } = issue;
+  if (message.includes('https://, mailto: or tel:')) return 'Links may only use https:, mailto: or tel:. http: and javascript: links are not allowed.';
+  if (message.includes('checkout')) return 'Paste the hosted checkout link, starting with https://.';
+  if (message.includes('decimal')) return 'Write prices like 16.99.';
+  if (message === 'must not be negative') return 'Write a price of 0 or more, like 16.99.';
+  if (message.includes('whole number')) return 'Write it without decimals or quotes, like 3.';
+  if (message === 'must be 1 or more') return 'Write a whole number from 1 up.';
+  if (message === 'must not be empty') return 'Write the text, or remove the key if it is optional.';
+  if (issue.code === 'too_small' || issue.code === 'too_big') {
+    if (message.startsWith('must list')) return 'Add or remove items so that the list has exactly that many.';
+    if (message.startsWith('needs at least')) return 'Add an item under this key (a line starting with "- ").';
+  }
   return undefined;
 }
 

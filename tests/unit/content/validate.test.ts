@@ -118,6 +118,41 @@ describe('validateContent: every problem located in the file', () => {
     ]);
   });
 
+  test('every problem says how to fix it: list lengths, whole numbers, negative prices, a missing icon, a limit below 1', async () => {
+    const problems = await editedRealProblems((source) => {
+      let edited = source.replace('      - value: Active\n        label: Daily\n        icon: zap\n', '');
+      edited = edited.replace('    maxPainPoints: 5', '    maxPainPoints: 0').replace('  - id: 2\n    title: Communication', '  - id: 2.5\n    title: Communication');
+      const bundles = edited.indexOf('\nbundles:');
+      const icon = edited.indexOf('    icon:', bundles);
+      edited = edited.slice(0, icon) + edited.slice(edited.indexOf('\n', icon) + 1);
+      const books = edited.indexOf('\nbooks:');
+      const price = edited.indexOf('price: 16.99', books);
+      return `${edited.slice(0, price)}price: -16.99${edited.slice(price + 'price: 16.99'.length)}`;
+    });
+    const summary = problems.map((problem) => {
+      const lines = problem.split('\n');
+      return `${lines[0]!.replace(/^content\.yaml:\d+:\d+ +/, '')} | ${lines.find((line) => line.startsWith('  hint: '))?.slice(8) ?? 'NO HINT'}`;
+    });
+    expect(summary).toEqual([
+      'pages.home.badges  must list exactly three badges | Add or remove items so that the list has exactly that many.',
+      'courses.1.id  must be a whole number | Write it without decimals or quotes, like 3.',
+      'books.0.price  must not be negative | Write a price of 0 or more, like 16.99.',
+      expect.stringMatching(/^bundles\.0\.icon  icon is missing \| Add "icon:" with one of: "book", "rocket", .*"home"\.$/),
+      'plans.1.maxPainPoints  must be 1 or more | Write a whole number from 1 up.',
+    ]);
+  });
+
+  test('a syntax error is reported once per section, not once per line the parser could not read after it', async () => {
+    const problems = await editedRealProblems((source) =>
+      source.replace('  - id: 1\n    title: Mindset', '  - id: 1\n\ttitle: Mindset').replace('  name: Hustler Analytics', '  name: "Hustler Analytics'),
+    );
+    expect(problems.map((problem) => problem.split('\n')[0]!.replace(/^content\.yaml:\d+:\d+ +/, ''))).toEqual([
+      'missing closing "quote',
+      'tabs are not allowed as indentation',
+    ]);
+    expect(problems[1]).toMatch(/hint: YAML indentation must use spaces, not tabs\. Fix this first: the parser could not read \d+ more places after it in this section/);
+  });
+
   test('prices with three decimals, prices as text and unknown icons', async () => {
     const { text } = await fixtureProblems('bad-prices');
     expect(text.some((item) => item.startsWith('content.yaml:7:12  books.0.price  must have at most two decimal places'))).toBe(true);
