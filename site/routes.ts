@@ -93,7 +93,15 @@ export function usesAgencyBrand(page: PageKey): boolean {
 
 /** "/about/" and "/about/index.html" are "/about". */
 export function normalizePath(pathname: string): string {
-  const path = pathname.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+  // Percent-escapes decoded as React Router decodes them for matching (/course/%31 is
+  // /course/1), so the page, its title and its data agree; reserved ones (%2F) stay.
+  let decoded = pathname;
+  try {
+    decoded = decodeURI(pathname);
+  } catch {
+    // A malformed escape: matched as written (it matches nothing).
+  }
+  const path = decoded.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : '/';
 }
 

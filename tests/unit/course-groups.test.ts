@@ -77,6 +77,10 @@ describe('document titles on client-side navigation', () => {
     expect(routes.length).toBeGreaterThan(130);
     for (const route of routes) expect(titleForPath(client, route.path, titleOf), route.path).toBe(route.title);
     expect(titleForPath(client, '/course/999', titleOf)).toBe(large.titles['/course/not-found']);
+    // Escaped URLs are the pages React Router matches them to: /course/%31 is course 1.
+    expect(titleForPath(client, '/course/%31', titleOf)).toBe(large.titles['/course/1']);
+    expect(titleForPath(client, '/%61bout', titleOf)).toBe(large.titles['/about']);
+    expect(titleForPath(client, '/course/%E0', titleOf)).toBe(large.titles['/course/not-found']);
     expect(titleForPath(client, '/courses/list/4', titleOf)).toBe(large.titles['/404']);
   });
 });
