@@ -26,13 +26,24 @@ export function setMuted(value: boolean): void {
   listeners.forEach((listener) => listener());
 }
 
-/** Plays the transition tone. Call only from inside a user gesture; never throws. */
+/** The one AudioContext, created on first use; null where audio is unsupported or refused. */
+function audioContext(): AudioContext | null {
+  try {
+    const AudioContextClass = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!AudioContextClass) return null;
+    context ??= new AudioContextClass();
+    return context;
+  } catch {
+    return null;
+  }
+}
+
+/** Plays the transition tone. Call from inside a user gesture, or once sound is allowed; never throws. */
 export function playTone(): void {
   if (muted) return;
   try {
-    const AudioContextClass = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-    if (!AudioContextClass) return;
-    context ??= new AudioContextClass();
+    const context = audioContext();
+    if (!context) return;
     if (context.state === 'suspended') void context.resume().catch(() => {});
     const now = context.currentTime;
     const oscillator = context.createOscillator();
@@ -49,4 +60,32 @@ export function playTone(): void {
   } catch {
     // Audio blocked or unsupported: the transition goes on silently.
   }
+}
+
+/**
+ * The tone as a page loads (spec: "a short tone on load"). Browsers refuse sound until
+ * the visitor has pressed something on the page, and an AudioContext made earlier only
+ * earns a console warning; so the tone waits for the visitor's first press within
+ * `withinMs` (the first-load transition) and plays then, or not at all: a tone long after
+ * the page appeared would be noise.
+ * Where the page already has the visitor's activation, it plays at once.
+ */
+let loadToneArmed = false;
+export function playToneOnLoad(withinMs: number): void {
+  if (muted || loadToneArmed) return;
+  loadToneArmed = true;
+  if ((navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation?.hasBeenActive) return playTone();
+  const settle = () => {
+    clearTimeout(timer);
+    window.removeEventListener('pointerdown', onPress, true);
+    window.removeEventListener('keydown', onPress, true);
+  };
+  const onPress = (event: Event) => {
+    settle();
+    // Not for a press on a link (its navigation has a tone) or on the sound switch itself.
+    if (!(event.target as Element | null)?.closest?.('a, .sound-toggle')) playTone();
+  };
+  const timer = setTimeout(settle, withinMs);
+  window.addEventListener('pointerdown', onPress, true);
+  window.addEventListener('keydown', onPress, true);
 }

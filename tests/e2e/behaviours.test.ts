@@ -255,13 +255,14 @@ describe('page transition and tone', () => {
   /** Counts AudioContexts and tones started, without playing sound. */
   const instrumentAudio = (page: Page) =>
     page.addInitScript(() => {
-      const counters = { contexts: 0, tones: 0 };
+      const counters = { contexts: 0, tones: 0, running: false };
       (window as unknown as { __audio: typeof counters }).__audio = counters;
       const Original = window.AudioContext;
       window.AudioContext = class extends Original {
         constructor(...args: ConstructorParameters<typeof AudioContext>) {
           super(...args);
           counters.contexts += 1;
+          this.addEventListener('statechange', () => (counters.running = this.state === 'running'));
         }
         override createOscillator() {
           const oscillator = super.createOscillator();
@@ -274,7 +275,7 @@ describe('page transition and tone', () => {
         }
       };
     });
-  const audio = (page: Page) => page.evaluate(() => (window as unknown as { __audio: { contexts: number; tones: number } }).__audio);
+  const audio = (page: Page) => page.evaluate(() => ({ ...(window as unknown as { __audio: { contexts: number; tones: number; running: boolean } }).__audio }));
 
   test('ten slices cover the first load and sweep away in about 1.2s; the content is not hidden once they are gone', async () => {
     const opened = await openPage(browserOf());
@@ -297,12 +298,13 @@ describe('page transition and tone', () => {
     await opened.close();
   });
 
-  test('a client-side navigation plays the GSAP transition and one tone from one AudioContext', async () => {
+  test('a client-side navigation plays the GSAP transition and one tone from one AudioContext, none before a gesture', async () => {
     const opened = await openPage(browserOf());
     await instrumentAudio(opened.page);
     await opened.page.goto(`${baseUrl}/`);
     await waitForHydration(opened.page);
-    expect(await audio(opened.page)).toEqual({ contexts: 0, tones: 0 });
+    // No sound before a gesture: browsers refuse it (and warn about an AudioContext made then).
+    expect(await audio(opened.page)).toEqual({ contexts: 0, tones: 0, running: false });
     const nav = opened.page.getByRole('navigation', { name: 'Main', exact: true });
     await nav.getByRole('link', { name: 'FAQ', exact: true }).click();
     await opened.page.waitForURL(`${baseUrl}/faq`);
@@ -311,7 +313,7 @@ describe('page transition and tone', () => {
     await expect.poll(() => opened.page.locator('.pt').getAttribute('class'), { timeout: 5_000 }).toContain('pt--done');
     await nav.getByRole('link', { name: 'About', exact: true }).click();
     await opened.page.waitForURL(`${baseUrl}/about`);
-    await expect.poll(() => audio(opened.page)).toEqual({ contexts: 1, tones: 2 });
+    await expect.poll(() => audio(opened.page)).toEqual({ contexts: 1, tones: 2, running: true });
     expect(opened.log.messages).toEqual([]);
     await opened.close();
   });
@@ -340,6 +342,24 @@ describe('page transition and tone', () => {
     await nav.getByRole('link', { name: 'Contact', exact: true }).click();
     await opened.page.waitForURL(`${baseUrl}/contact`);
     await expect.poll(async () => (await audio(opened.page)).tones).toBe(1);
+    await opened.close();
+  });
+
+  test("the first load's tone plays at the visitor's first press during the transition, with sound allowed then; a later first press plays none", async () => {
+    const opened = await openPage(browserOf());
+    await instrumentAudio(opened.page);
+    await opened.page.goto(`${baseUrl}/faq`);
+    await waitForHydration(opened.page);
+    await opened.page.locator('main h1').click();
+    await expect.poll(() => audio(opened.page)).toEqual({ contexts: 1, tones: 1, running: true });
+    // Another load, left alone past its 1.2 s transition: a press then plays nothing.
+    await opened.page.reload();
+    await waitForHydration(opened.page);
+    await opened.page.waitForTimeout(1500);
+    await opened.page.locator('main h1').click();
+    await opened.page.waitForTimeout(200);
+    expect(await audio(opened.page)).toEqual({ contexts: 0, tones: 0, running: false });
+    expect(opened.log.messages).toEqual([]);
     await opened.close();
   });
 
