@@ -20,6 +20,7 @@ import { DEFAULT_PNG_CACHE_DIR } from './png.ts';
 import { OutputProblemError } from './errors.ts';
 import { addBrotliSizes, brotliSize, saveBrotliSizes } from './brotli-size.ts';
 import { createHeapPacer } from './heap-pacer.ts';
+import { assertReplaceableOutput } from './output-names.ts';
 
 /** One finished stage, for progress lines and timing. */
 export interface StageReport {
@@ -217,6 +218,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const stages: StageReport[] = [];
   const env = options.env ?? process.env;
+  // Before any work: the output folder is replaced whole, so it must be one a build wrote.
+  await assertReplaceableOutput(options.outDir, { label: outLabel(options.outDir) });
   const data = await readSite(stages, options, env);
   const routes = await timed(stages, options, 'routes', () => collectRoutes({ data }), (value) => `${value.length} pages`);
   const cacheDir = options.cacheDir === undefined ? DEFAULT_PNG_CACHE_DIR : options.cacheDir;

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../generator/build.ts';
 import { recoverInterruptedWrite } from '../../generator/write.ts';
+import { OUTPUT_TOP_LEVEL } from '../../generator/output-names.ts';
 import { contentCopy, ROOT, runSite } from '../helpers/cli.ts';
 import { hashTree } from '../helpers/output.ts';
 
@@ -112,4 +114,42 @@ describe('a build killed with SIGKILL', () => {
       }
     }, 120_000);
   }
+});
+
+describe('site build only replaces a folder it wrote', () => {
+  test('a folder of other files, a file, the working folder and a link are refused (exit 2) and left as they were; an empty or new folder is fine', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'site-out-guard-'));
+    try {
+      mkdirSync(path.join(dir, 'precious'));
+      writeFileSync(path.join(dir, 'precious', 'thesis.txt'), 'keep');
+      writeFileSync(path.join(dir, 'notes.md'), 'keep');
+      symlinkSync(path.join(dir, 'precious'), path.join(dir, 'linked'));
+      const cases: [string, RegExp][] = [
+        ['precious', /--out precious holds files site build did not write \(thesis\.txt\); it only replaces a folder it wrote/],
+        ['notes.md', /--out notes\.md is a file, not a folder/],
+        ['.', /is the folder you are in or one above it/],
+        ['..', /is the folder you are in or one above it/],
+        ['linked', /--out linked is a symbolic link/],
+      ];
+      for (const [out, message] of cases) {
+        const result = await runSite(['build', '--content', work.file, '--out', out], { cwd: dir, env: LOGIN });
+        expect(result.code, out).toBe(2);
+        expect(result.stderr, out).toMatch(message);
+        expect(result.stderr, out).toMatch(/hint: Give --out (a new or empty folder, or one an earlier `site build` wrote|the real folder)\./);
+        expect(result.stderr, out).not.toMatch(/\n\s+at /);
+      }
+      expect(readFileSync(path.join(dir, 'precious', 'thesis.txt'), 'utf8')).toBe('keep');
+      expect(readFileSync(path.join(dir, 'notes.md'), 'utf8')).toBe('keep');
+      expect(lstatSync(path.join(dir, 'linked')).isSymbolicLink()).toBe(true);
+      expect(readdirSync(dir).sort()).toEqual(['linked', 'notes.md', 'precious']);
+      mkdirSync(path.join(dir, 'empty'));
+      for (const out of ['empty', 'new/deeper']) expect((await runSite(['build', '--content', work.file, '--out', out, '--quiet'], { cwd: dir, env: LOGIN })).code, out).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  test('every name a build writes at the top of out/ is one it may replace', () => {
+    for (const name of readdirSync(outDir)) expect(OUTPUT_TOP_LEVEL.has(name), name).toBe(true);
+  });
 });
