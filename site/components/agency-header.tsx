@@ -30,7 +30,9 @@ export function AgencyHeader() {
           <span className="brand__name">{agency.name}</span>
         </Link>
         <nav className="agency-nav" aria-label={labels.agencyNavigation}>
-          <ul className="agency-nav__list" ref={list}>
+          {/* A focused link in the scrolling row is brought wholly into view: browsers leave
+              a partly visible one where it is, half under the row's fading edge. */}
+          <ul className="agency-nav__list" ref={list} onFocus={(event) => event.target.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })}>
             {navigation.agency.map((item) => (
               <li key={item.href}>
                 <NavLink to={item.href} end className="agency-nav__link">

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
 import { titleForPath } from '../page-meta.ts';
 import { loadedCourse } from '../course-data.ts';
@@ -14,7 +14,8 @@ import { SiteFooter } from './site-footer.tsx';
  * The chrome around every page, chosen by path: nothing on /login, the agency header and
  * Call Now on /agency* and /get-started, the main header and Join Discord elsewhere.
  * After a client-side navigation it updates the title, scrolls to the top, moves focus
- * to the new page's heading and announces the page, once the page has rendered.
+ * to the new page's heading and announces the page, once the page has rendered (back and
+ * forward: the title and the announcement only).
  */
 export function Layout() {
   const data = useSiteData();
@@ -25,17 +26,24 @@ export function Layout() {
 
   // Called by the page once it has rendered (PageArrived), so a page that waited for its
   // course group has its heading in place before focus moves to it.
+  // A fragment of the same page (the skip link, #refund) is not a new page: no title,
+  // focus or announcement. Back and forward keep where the browser puts the scroll, and
+  // focus with it, as a full page load would: only the new title is announced.
+  const shownPath = useRef(pathname);
   const arrive = useCallback(
-    (pathname: string, hash: string) => {
-      if (first.current) {
+    (pathname: string, hash: string, type: NavigationType) => {
+      if (first.current || (hash && pathname === shownPath.current)) {
         first.current = false;
         return;
       }
+      shownPath.current = pathname;
       const title = titleForPath(data, pathname, (id) => loadedCourse(data, id)?.title);
       document.title = title;
-      if (!hash) window.scrollTo(0, 0);
-      const target = document.getElementById('page-title') ?? document.getElementById('main');
-      target?.focus({ preventScroll: true });
+      if (type !== NavigationType.Pop) {
+        if (!hash) window.scrollTo(0, 0);
+        const target = document.getElementById('page-title') ?? document.getElementById('main');
+        target?.focus({ preventScroll: true });
+      }
       setAnnouncement(title);
     },
     [data],
@@ -63,7 +71,7 @@ export function Layout() {
   );
 }
 
-const ArrivalContext = createContext<((pathname: string, hash: string) => void) | null>(null);
+const ArrivalContext = createContext<((pathname: string, hash: string, type: NavigationType) => void) | null>(null);
 
 /**
  * Rendered after each page, inside its Suspense boundary: its effect runs once the page
@@ -72,6 +80,7 @@ const ArrivalContext = createContext<((pathname: string, hash: string) => void) 
 export function PageArrived() {
   const arrive = useContext(ArrivalContext);
   const { pathname, hash } = useLocation();
-  useEffect(() => arrive?.(pathname, hash), [arrive, pathname, hash]);
+  const type = useNavigationType();
+  useEffect(() => arrive?.(pathname, hash, type), [arrive, pathname, hash, type]);
   return null;
 }

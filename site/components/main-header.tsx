@@ -34,8 +34,15 @@ export function MainHeader() {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
+  // Focus moving out of the header (tabbing on into the page) closes the menu, which would
+  // otherwise cover what is focused next.
+  const onBlur = (event: React.FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget as Node | null;
+    if (open && next && !event.currentTarget.contains(next)) setOpen(false);
+  };
+
   return (
-    <header className={`site-header${hidden && !open ? ' site-header--hidden' : ''}`}>
+    <header className={`site-header${hidden && !open ? ' site-header--hidden' : ''}`} onBlur={onBlur}>
       <div className="site-header__inner">
         <Link to="/" className="brand">
           <span className="brand__mark" aria-hidden="true">

@@ -13,6 +13,8 @@ function isInternalNavigation(event: MouseEvent): HTMLAnchorElement | null {
   const anchor = (event.target as Element | null)?.closest?.('a');
   if (!anchor || anchor.target || anchor.hasAttribute('download')) return null;
   const url = new URL(anchor.href, window.location.href);
+  // A fragment of this page (the skip link) is a jump, not a navigation.
+  if (url.hash && url.pathname === window.location.pathname && url.search === window.location.search) return null;
   return url.origin === window.location.origin ? anchor : null;
 }
 

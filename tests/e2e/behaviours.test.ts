@@ -329,6 +329,8 @@ describe('page transition and tone', () => {
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
     await toggle.click();
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    // Pressing the switch itself plays nothing (not even the first load's tone).
+    expect((await audio(opened.page)).tones).toBe(0);
     const nav = opened.page.getByRole('navigation', { name: 'Main', exact: true });
     await nav.getByRole('link', { name: 'FAQ', exact: true }).click();
     await opened.page.waitForURL(`${baseUrl}/faq`);
@@ -398,6 +400,100 @@ describe('navigation hygiene', () => {
     expect(await isShown(page, '.skip-link:focus')).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await close();
+  });
+});
+
+describe('keyboard focus is never hidden', () => {
+  /** The share of an element's box that is the topmost thing on screen at sampled points (0 to 1). */
+  const uncovered = (page: Page, selector = ':focus') =>
+    page.evaluate((sel) => {
+      const element = document.querySelector(sel)!;
+      const box = element.getBoundingClientRect();
+      let seen = 0;
+      let total = 0;
+      for (const fx of [0.15, 0.5, 0.85])
+        for (const fy of [0.3, 0.7]) {
+          const x = box.left + box.width * fx;
+          const y = box.top + box.height * fy;
+          total += 1;
+          if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+          const top = document.elementFromPoint(x, y);
+          if (top && (top === element || element.contains(top))) seen += 1;
+        }
+      return seen / total;
+    }, selector);
+
+  test('tabbing back into a header that scrolled away brings it back', async () => {
+    const { page, close } = await visit('/ebooks');
+    await page.locator('main a, main button').first().focus();
+    await scrollTo(page, 1200);
+    await page.evaluate(() => window.scrollBy(0, 10));
+    await expect.poll(() => page.locator('.site-header').getAttribute('class')).toContain('site-header--hidden');
+    await page.locator('.sound-toggle').focus();
+    await expect.poll(() => page.locator('.sound-toggle').evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+    expect(await uncovered(page)).toBe(1);
+    await close();
+  });
+
+  test('on a phone, leaving the open menu by Tab closes it, and a focused footer link is not under the floating button', async () => {
+    const { page, close } = await visit('/about', { viewport: { width: 320, height: 568 } });
+    await page.getByRole('button', { name: 'Open menu' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.site-nav--open').count()).toBe(1);
+    for (let index = 0; index < 12 && (await page.evaluate(() => !!document.activeElement?.closest('header'))); index += 1) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('header'))).toBe(false);
+    await expect.poll(() => page.locator('.site-nav--open').count()).toBe(0);
+    expect(await uncovered(page)).toBe(1);
+    // Into the footer, with the floating button showing: every focused link is in the clear.
+    await page.locator('.site-footer a').first().focus();
+    const links = await page.locator('.site-footer a').count();
+    for (let index = 0; index < links; index += 1) {
+      await page.locator('.site-footer a').nth(index).focus();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await uncovered(page), `footer link ${index}`).toBe(1);
+    }
+    await close();
+  });
+
+  test('on a phone, a focused agency link is brought wholly into view past the fading edge of its row', async () => {
+    const { page, close } = await visit('/agency', { viewport: { width: 390, height: 844 } });
+    const links = page.locator('.agency-nav a');
+    for (let index = 0; index < (await links.count()); index += 1) {
+      await links.nth(index).focus();
+      const inView = await page.evaluate(() => {
+        const link = document.activeElement!.getBoundingClientRect();
+        const row = document.querySelector('.agency-nav')!.getBoundingClientRect();
+        // The last 2.5rem of the row fade out.
+        return link.left >= row.left - 1 && link.right <= row.right - 40 + 1;
+      });
+      expect(inView, (await links.nth(index).textContent()) ?? String(index)).toBe(true);
+    }
+    await close();
+  });
+
+  test('the skip link jumps to the content without announcing a page or playing a tone', async () => {
+    const { page, close } = await visit('/faq');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('status').textContent()).toBe('');
+    expect(await page.evaluate(() => document.title)).toMatch(/^Frequently Asked Questions/);
+    await close();
+  });
+
+  test('back to a page scrolled down: the title is announced, the browser keeps the scroll, focus is not pulled to the top', async () => {
+    const { page, close } = await visit('/ebooks', { viewport: { width: 390, height: 844 } });
+    await scrollTo(page, 2000);
+    await page.locator('.site-footer').getByRole('link', { name: 'FAQ', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/faq`);
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Frequently Asked Questions/);
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/ebooks`);
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^The eBook Series/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    expect(await page.evaluate(() => document.activeElement?.id)).not.toBe('page-title');
     await close();
   });
 });
