@@ -226,6 +226,8 @@ export const contentSchema = z.strictObject({
       backLabel: text,
       restrictedNote: text,
       invalidCredentials: text,
+      /** Shown only without JavaScript, which the check in the browser needs. */
+      noscriptNote: text,
     }),
     comingSoon: z.strictObject({ ...pageMeta, heading: text, text, accessText: text, loginLabel: text, loginHref: hrefSchema, backLabel: text }),
     agencyHome: z.strictObject({

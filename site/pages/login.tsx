@@ -48,6 +48,8 @@ export function LoginPage() {
           {page.heading}
         </h1>
         <p className="login__text">{page.text}</p>
+        {/* Shown by noscript.css only: without JavaScript the button cannot check the pair. */}
+        <p className="login__noscript">{page.noscriptNote}</p>
         <form className="login__form" method="post" onSubmit={onSubmit} aria-describedby="login-error" noValidate={false}>
           <label className="field">
             <span className="field__label">{page.usernameLabel}</span>

@@ -61,6 +61,21 @@ describe('with JavaScript disabled', () => {
     });
   }
 
+  test('the login page says why its button is disabled; with JavaScript the note is not shown', async () => {
+    const note = 'Logging in needs JavaScript. Turn it on in your browser, then reload this page.';
+    const off = await openPage(browserOf(), { javaScriptEnabled: false });
+    await off.page.goto(`${baseUrl}/login`);
+    expect(await off.page.getByRole('button', { name: 'Access Website' }).isDisabled()).toBe(true);
+    expect(await off.page.getByText(note).isVisible()).toBe(true);
+    await off.close();
+    const on = await openPage(browserOf());
+    await on.page.goto(`${baseUrl}/login`);
+    await waitForHydration(on.page);
+    expect(await on.page.getByText(note).isVisible()).toBe(false);
+    expect(await on.page.getByRole('button', { name: 'Access Website' }).isDisabled()).toBe(false);
+    await on.close();
+  });
+
   test('the main navigation is usable on a small screen without the toggle', async () => {
     const { page, close } = await openPage(browserOf(), { javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
     await page.goto(`${baseUrl}/`);
