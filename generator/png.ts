@@ -2,9 +2,34 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { renderAsync } from '@resvg/resvg-js';
 import { PACKAGE_ROOT } from './paths.ts';
+import { collectYoung } from './heap-pacer.ts';
+
+let rendered = 0;
+
+/**
+ * How many renders run at once: resvg works on libuv's threads, and every render started
+ * holds its parsed SVG and fonts until done, so 64 cards started together (one batch)
+ * held over a gigabyte. As many as the cores keep them busy.
+ */
+export const RENDER_SLOTS = Math.min(4, availableParallelism());
+let running = 0;
+const queue: (() => void)[] = [];
+/** Renders running now (for tests of the limit). */
+export const rendersRunning = (): number => running;
+async function renderSlot<T>(render: () => Promise<T>): Promise<T> {
+  if (running >= RENDER_SLOTS) await new Promise<void>((resolve) => queue.push(resolve));
+  running += 1;
+  try {
+    return await render();
+  } finally {
+    running -= 1;
+    queue.shift()?.();
+  }
+}
 
 /*
  * SVG to PNG with resvg (a Rust renderer whose binary ships inside its npm package).
@@ -97,12 +122,17 @@ export async function renderPngCached(options: { svg: string; width: number; cac
       return { key, cachedFile: cached };
     }
   }
-  const image = await renderAsync(svg, {
-    fitTo: { mode: 'width', value: width },
-    font: { loadSystemFonts: false, fontFiles: CARD_FONT_FILES, defaultFontFamily: CARD_FONT_FAMILY, sansSerifFamily: CARD_FONT_FAMILY },
-    logLevel: 'off',
+  const png = await renderSlot(async () => {
+    const image = await renderAsync(svg, {
+      fitTo: { mode: 'width', value: width },
+      font: { loadSystemFonts: false, fontFiles: CARD_FONT_FILES, defaultFontFamily: CARD_FONT_FAMILY, sansSerifFamily: CARD_FONT_FAMILY },
+      logLevel: 'off',
+    });
+    return image.asPng();
   });
-  const png = image.asPng();
+  // A rendered image's pixmap is freed only with its wrapper: collect young ones every few renders.
+  rendered += 1;
+  if (rendered % 4 === 0) collectYoung();
   if (cached && cacheDir) {
     // Written beside, then renamed: a build killed mid-write never leaves half a PNG.
     await mkdir(cacheDir, { recursive: true });

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { renderPng } from '../../generator/png.ts';
+import { RENDER_SLOTS, renderPng, rendersRunning } from '../../generator/png.ts';
 import { cardSlug, cardSvg } from '../../generator/social-cards.ts';
 import { textWidth, wrapText } from '../../generator/text-metrics.ts';
 import { pngSize } from '../helpers/output.ts';
@@ -66,6 +66,18 @@ describe('PNG rendering and its cache', () => {
     // A changed SVG is a new entry.
     await renderPng({ svg: svg.replace('#7c3aed', '#000000'), width: 1200, cacheDir: cache });
     expect(readdirSync(cache)).toHaveLength(2);
+  });
+
+  test('a batch of cards asked for at once renders a few at a time (each render holds its SVG and fonts until done), all complete and distinct', async () => {
+    let most = 0;
+    const sampler = setInterval(() => (most = Math.max(most, rendersRunning())), 1);
+    const svgs = Array.from({ length: 12 }, (_, index) => cardSvg({ ...text, title: `Card ${index}` }, '#7c3aed'));
+    const pngs = await Promise.all(svgs.map((one) => renderPng({ svg: one, width: 300, cacheDir: null })));
+    clearInterval(sampler);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(RENDER_SLOTS);
+    expect(rendersRunning()).toBe(0);
+    expect(new Set(pngs.map((png) => Buffer.from(png).toString('base64'))).size).toBe(12);
   });
 
   test('a truncated cache entry (a build killed mid-write) is rendered again', async () => {
