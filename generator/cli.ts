@@ -44,6 +44,14 @@ export function createProgram(version: string, context: CliContext = {}): Comman
 export async function main(argv: readonly string[], version: string, context: CliContext = {}): Promise<void> {
   quietOnClosedPipe();
   const program = createProgram(version, context);
+  // `site help <command>` for a command that does not exist: commander prints the general
+  // help as if asked for it; say what was wrong, as `site <unknown>` does.
+  const [first, topic] = argv.slice(2);
+  if (first === 'help' && topic && !topic.startsWith('-') && !program.commands.some((command) => command.name() === topic)) {
+    process.stderr.write(`error: unknown command '${topic}'\n(run "site --help" for usage)\n`);
+    process.exitCode = ExitCodes.usage;
+    return;
+  }
   try {
     await program.parseAsync(argv as string[]);
   } catch (error) {

@@ -1,4 +1,6 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { UsageProblemError } from '../errors.ts';
 import type { Command } from 'commander';
 import { colorsFor } from '../report.ts';
 import { resolveFromCwd, type GlobalOptions } from './shared.ts';
@@ -22,7 +24,15 @@ export function registerSchema(program: Command): void {
         process.stdout.write(text);
         return;
       }
-      await writeFile(resolveFromCwd(options.out), text);
+      const target = resolveFromCwd(options.out);
+      // A missing folder is made, as site build makes its output's; anything else the disk refuses is a usage problem.
+      await mkdir(path.dirname(target), { recursive: true })
+        .then(() => writeFile(target, text))
+        .catch((error: NodeJS.ErrnoException) => {
+          throw new UsageProblemError(`cannot write ${options.out}: ${error.code === 'EISDIR' ? 'it is a folder' : (error.code ?? error.message)}`, {
+            hint: 'Give --out a file path in a folder you can write to, or "-" to print the schema.',
+          });
+        });
       if (!global.quiet) process.stdout.write(`${colorsFor(process.stdout).green('✓')} wrote ${options.out}\n`);
     });
 }

@@ -97,6 +97,14 @@ describe('usage', () => {
     expect(help.stdout).toContain('--content <file>');
   });
 
+  test('help for a command that does not exist says so: exit 2', async () => {
+    const result = await runSite(['help', 'biuld']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("error: unknown command 'biuld'\n(run \"site --help\" for usage)\n");
+    expect(result.stdout).toBe('');
+    expect((await runSite(['help', 'build'])).stdout).toContain('--content <file>');
+  });
+
   test('an unknown option is a usage error: exit 2', async () => {
     const result = await runSite(['build', '--outt', 'x']);
     expect(result.code).toBe(2);

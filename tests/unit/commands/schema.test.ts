@@ -21,3 +21,14 @@ test('site schema --out - prints it', async () => {
   expect(result.code).toBe(0);
   expect(JSON.parse(result.stdout).title).toBe('content.yaml');
 });
+
+test('site schema --out into a folder that does not exist makes it; a folder as the file is a usage problem with a hint, not a crash', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'site-schema-'));
+  const made = await runSite(['schema', '--out', 'docs/schema/content.json'], { cwd: dir });
+  expect(made.code).toBe(0);
+  expect(JSON.parse(readFileSync(path.join(dir, 'docs/schema/content.json'), 'utf8')).title).toBe('content.yaml');
+  const folder = await runSite(['schema', '--out', 'docs'], { cwd: dir });
+  expect(folder.code).toBe(2);
+  expect(folder.stderr).toBe('cannot write docs: it is a folder\nhint: Give --out a file path in a folder you can write to, or "-" to print the schema.\n');
+  rmSync(dir, { recursive: true, force: true });
+});
