@@ -17,6 +17,9 @@ type RouteRow = { path: string; element: ReactNode };
  * row that path matches, when that row is certain, so React Router ranks one route instead
  * of every route on each of thousands of pages. The HTML is the same either way: <Routes>
  * renders only the matched branch.
+ *
+ * Paths match case-sensitively, as static hosts serve files: /ABOUT is the not-found page
+ * the host answers with, not the about page rendered over it (a hydration mismatch).
  */
 export function App({ data, pages, only }: { data: SiteData; pages: Record<PageKey, ComponentType>; only?: string }) {
   const element = (page: PageKey) => {
@@ -41,7 +44,7 @@ export function App({ data, pages, only }: { data: SiteData; pages: Record<PageK
       <Routes>
         <Route element={<Layout />}>
           {rows.map((row) => (
-            <Route key={row.path} path={row.path} element={row.element} />
+            <Route key={row.path} path={row.path} element={row.element} caseSensitive />
           ))}
         </Route>
       </Routes>
@@ -56,8 +59,8 @@ export function App({ data, pages, only }: { data: SiteData; pages: Record<PageK
  */
 function certainPattern(path: string): string | null {
   if (Object.hasOwn(STATIC_PATHS, path)) return path;
-  if (matchPath(COURSE_LIST_PAGE_PATTERN, path)) return COURSE_LIST_PAGE_PATTERN;
-  if (matchPath(COURSE_PATTERN, path)) return COURSE_PATTERN;
+  if (matchPath({ path: COURSE_LIST_PAGE_PATTERN, caseSensitive: true }, path)) return COURSE_LIST_PAGE_PATTERN;
+  if (matchPath({ path: COURSE_PATTERN, caseSensitive: true }, path)) return COURSE_PATTERN;
   return null;
 }
 

@@ -97,6 +97,20 @@ describe('not-found pages', () => {
     await close();
   });
 
+  test('a path in other letter case is the not-found page the host answers with, hydrated without a mismatch', async () => {
+    for (const path of ['/ABOUT', '/Faq', '/Agency/Payment', '/COURSE/1']) {
+      const { page, log, close } = await openPage(browserOf());
+      const response = await page.goto(`${baseUrl}${path}`);
+      expect(response?.status(), path).toBe(404);
+      await waitForHydration(page);
+      await page.waitForTimeout(200);
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toMatch(/^(Page|Course) not found$/);
+      expect(await page.title(), path).toMatch(/not found/i);
+      expect(log.messages.filter((message) => !message.includes('404')), path).toEqual([]);
+      await close();
+    }
+  });
+
   test('any other unknown path shows the not-found page, status 404', async () => {
     const { page, close } = await openPage(browserOf());
     const response = await page.goto(`${baseUrl}/no/such/page`);
