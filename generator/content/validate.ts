@@ -107,7 +107,7 @@ function fromZodIssue(located: Located, issue: z.core.$ZodIssue): Problem[] {
       const message = issue.message.startsWith('Invalid input')
         ? `must be ${describeExpected(issue.expected)}, not ${describeValue(issue.input)}`
         : issue.message;
-      return [locate(located, path, message, issue.expected === 'string' ? 'Put the text in quotes if YAML reads it as something else.' : hintFor(issue))];
+      return [locate(located, path, message, issue.expected === 'string' ? 'Put the text in quotes if YAML reads it as something else.' : (hintFor(issue) ?? `Write ${describeExpected(issue.expected)} here.`))];
     }
     case 'invalid_value': {
       const choices = issue.values.map((value) => JSON.stringify(value)).join(', ');
@@ -128,9 +128,18 @@ function hintFor(issue: z.core.$ZodIssue): string | undefined {
   if (message.includes('checkout')) return 'Paste the hosted checkout link, starting with https://.';
   if (message.includes('decimal')) return 'Write prices like 16.99.';
   if (message === 'must not be negative') return 'Write a price of 0 or more, like 16.99.';
+  if (message.startsWith('must be a number of dollars')) return 'Write the price as a plain number, without $ or quotes.';
   if (message.includes('whole number')) return 'Write it without decimals or quotes, like 3.';
   if (message === 'must be 1 or more') return 'Write a whole number from 1 up.';
   if (message === 'must not be empty') return 'Write the text, or remove the key if it is optional.';
+  if (message.startsWith('must be a hex colour')) return 'Write # and six hex digits in quotes, like "#7c3aed" (unquoted, YAML reads # as the start of a comment).';
+  if (message.startsWith('must be a language tag')) return 'Use a two-letter language code, with a region if you like: "en", "en-US".';
+  if (message === 'must be a mailto: link') return 'Write mailto: and the address, like mailto:hello@example.com (a ?subject= may follow).';
+  if (message.startsWith('must be a site path')) return 'These links go to pages of this site: a lowercase path starting with /, like /faq.';
+  if (message.startsWith('must be a tel: link')) return 'Write tel: and the number with digits only (a leading + allowed); the readable form goes in display.';
+  if (message.startsWith('must be lowercase letters')) return 'Use only lowercase letters, digits and dashes, starting with a letter or digit.';
+  if (message.startsWith('must be the https:// origin')) return 'Write the address the site is served from, like https://www.example.com: no path, no trailing slash.';
+  if (message.startsWith('must contain {page}')) return 'Keep {page} where the page number goes, like "Page {page} of {pages}".';
   if (issue.code === 'too_small' || issue.code === 'too_big') {
     if (message.startsWith('must list')) return 'Add or remove items so that the list has exactly that many.';
     if (message.startsWith('needs at least')) return 'Add an item under this key (a line starting with "- ").';

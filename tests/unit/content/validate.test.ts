@@ -142,6 +142,22 @@ describe('validateContent: every problem located in the file', () => {
     ]);
   });
 
+  test('every kind of field mistake comes with a hint', async () => {
+    const problems = await editedRealProblems((source) =>
+      source
+        .replace('    - label: Courses\n      href: /courses', '    - label: Courses\n      href: javascript:void(0)')
+        .replace('    href: tel:+15550104477', '    href: https://call.example.com')
+        .replace('themeColor: "#7c3aed"', 'themeColor: purple')
+        .replace('  language: en', '  language: English')
+        .replace('  url: https://younghustlers.example', '  url: https://younghustlers.example/')
+        .replace('  - id: foundation', '  - id: Foundation')
+        .replace('    price: 16.99', '    price: "$16.99"')
+        .replace('  paymentSupport: mailto:analytics@example.com?subject=Payment%20Support', '  paymentSupport: analytics@example.com'),
+    );
+    expect(problems.length).toBeGreaterThanOrEqual(8);
+    for (const problem of problems) expect(problem, problem.split('\n')[0]).toMatch(/\n {2}hint: \S/);
+  });
+
   test('a syntax error is reported once per section, not once per line the parser could not read after it', async () => {
     const problems = await editedRealProblems((source) =>
       source.replace('  - id: 1\n    title: Mindset', '  - id: 1\n\ttitle: Mindset').replace('  name: Hustler Analytics', '  name: "Hustler Analytics'),
