@@ -3,15 +3,21 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
 import { Icon } from './ui/icon.tsx';
 import { SoundToggle } from './sound-toggle.tsx';
+import { HEADER_HIDE_THRESHOLD } from './main-header.tsx';
+import { useHideOnScrollDown } from '../hooks/use-scroll.ts';
 
 /**
  * The agency area's header: its four pages, a way back to the main site and Call Now.
- * NavLink marks the current page with aria-current="page" and the active class.
+ * NavLink marks the current page with aria-current="page" and the active class. Hides on
+ * scroll down and returns on scroll up, as the main header does.
  */
 export function AgencyHeader() {
   const { agency, labels, navigation } = useSiteData();
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
+  // Like the main header, it makes way when scrolling down (spec, section 9): on a phone it
+  // is two rows tall, a third of the screen held sideways.
+  const hidden = useHideOnScrollDown(HEADER_HIDE_THRESHOLD);
   // On phones the links scroll sideways: keep the current page's link in view.
   useEffect(() => {
     const active = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
@@ -21,7 +27,7 @@ export function AgencyHeader() {
       list.current.scrollLeft = Math.max(0, active.offsetLeft - 16);
   }, [pathname]);
   return (
-    <header className="site-header site-header--agency">
+    <header className={`site-header site-header--agency${hidden ? ' site-header--hidden' : ''}`}>
       <div className="site-header__inner">
         <Link to="/agency" className="brand">
           <span className="brand__mark" aria-hidden="true">

@@ -31,6 +31,24 @@ function isShown(page: Page, selector: string) {
   }, selector);
 }
 
+/** The header hides scrolling down past 50px and shows scrolling up or within 50px of the top. */
+async function expectHidesOnScroll(page: Page) {
+  const header = page.locator('.site-header');
+  const hidden = () => header.evaluate((element) => element.classList.contains('site-header--hidden'));
+  await scrollTo(page, 40);
+  expect(await hidden()).toBe(false);
+  await scrollTo(page, 400);
+  expect(await hidden()).toBe(true);
+  // The hidden header is moved out of view with a transform, not removed from layout.
+  await expect.poll(() => header.evaluate((element) => element.getBoundingClientRect().bottom)).toBeLessThanOrEqual(1);
+  await scrollTo(page, 300);
+  expect(await hidden()).toBe(false);
+  await scrollTo(page, 600);
+  expect(await hidden()).toBe(true);
+  await scrollTo(page, 45);
+  expect(await hidden()).toBe(false);
+}
+
 describe('main header', () => {
   test('has the five section links and Join Discord, opening in a new tab safely', async () => {
     const { page, close } = await visit('/about');
@@ -46,20 +64,7 @@ describe('main header', () => {
 
   test('hides when scrolling down past 50px and shows on scroll up or near the top', async () => {
     const { page, close } = await visit('/ebooks');
-    const header = page.locator('.site-header');
-    const hidden = () => header.evaluate((element) => element.classList.contains('site-header--hidden'));
-    await scrollTo(page, 40);
-    expect(await hidden()).toBe(false);
-    await scrollTo(page, 400);
-    expect(await hidden()).toBe(true);
-    // The hidden header is moved out of view with a transform, not removed from layout.
-    await expect.poll(() => header.evaluate((element) => element.getBoundingClientRect().bottom)).toBeLessThanOrEqual(1);
-    await scrollTo(page, 300);
-    expect(await hidden()).toBe(false);
-    await scrollTo(page, 600);
-    expect(await hidden()).toBe(true);
-    await scrollTo(page, 45);
-    expect(await hidden()).toBe(false);
+    await expectHidesOnScroll(page);
     await close();
   });
 
@@ -116,6 +121,16 @@ describe('agency header', () => {
     await expect.poll(current).toEqual(['Home']);
     expect(log.messages).toEqual([]);
     await close();
+  });
+});
+
+describe('agency header on scroll', () => {
+  test('hides when scrolling down past 50px and shows on scroll up or near the top, on a phone held sideways too', async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 568, height: 320 }]) {
+      const { page, close } = await visit('/agency/policies', { viewport });
+      await expectHidesOnScroll(page);
+      await close();
+    }
   });
 });
 
