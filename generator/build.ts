@@ -16,7 +16,7 @@ import { renderAppIcons } from './app-icons.ts';
 import { hostingFiles } from './hosting-files.ts';
 import { createOutputCheck } from './check-output.ts';
 import { BUDGETS, measurePages, type Budgets, type PageSize, type Size } from './page-sizes.ts';
-import { DEFAULT_PNG_CACHE_DIR } from './png.ts';
+import { DEFAULT_PNG_CACHE_DIR, pruneCache } from './png.ts';
 import { OutputProblemError } from './errors.ts';
 import { addBrotliSizes, brotliSize, saveBrotliSizes } from './brotli-size.ts';
 import { createHeapPacer } from './heap-pacer.ts';
@@ -291,6 +291,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (problems.length > 0) throw new OutputProblemError(problems);
     saveBrotliSizes();
     await clock.time('write', () => writer.commit());
+    if (cacheDir) await pruneCache(cacheDir);
     clock.report('write');
   } catch (error) {
     await writer.abort();

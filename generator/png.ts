@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFileSync, statSync, utimesSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -95,9 +95,56 @@ export async function renderPng(options: { svg: string; width: number; cacheDir:
 }
 
 /** A file's size; 0 when it cannot be read (missing, or its folder is not one). */
-function sizeOf(file: string): number {
+/**
+ * The size of a cache entry (0 when absent), marking it used: its modification time is
+ * brought up to date once a day at most, and entries unused for CACHE_KEEP_DAYS are pruned.
+ */
+function usedEntrySize(file: string): number {
   try {
-    return statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (stats && Date.now() - stats.mtimeMs > DAY_MS) touch(file);
+    return stats?.size ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+function touch(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // A read-only cache still serves; it is only pruned less well.
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Cached images unused for this many days are deleted (pruneCache). */
+export const CACHE_KEEP_DAYS = 30;
+
+/**
+ * Deletes the cache entries no build has used for CACHE_KEEP_DAYS (every edited title
+ * leaves its old card behind; a 10,000-course site's cards take 1.2 GB). Runs at most once
+ * a day per cache, after a build that succeeded; never fails a build.
+ */
+export async function pruneCache(cacheDir: string, now = Date.now()): Promise<number> {
+  const marker = path.join(cacheDir, '.pruned');
+  try {
+    const last = statSync(marker, { throwIfNoEntry: false });
+    if (last && now - last.mtimeMs < DAY_MS) return 0;
+    let removed = 0;
+    for (const name of await readdir(cacheDir)) {
+      if (!name.endsWith('.png')) continue;
+      const file = path.join(cacheDir, name);
+      const stats = statSync(file, { throwIfNoEntry: false });
+      if (stats && now - stats.mtimeMs > CACHE_KEEP_DAYS * DAY_MS) {
+        await rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    await writeFile(marker, '');
+    return removed;
   } catch {
     return 0;
   }
@@ -114,8 +161,11 @@ export async function renderPngCached(options: { svg: string; width: number; cac
   if (cached) {
     if (options.read) {
       const bytes = await readFile(cached).catch(() => null);
-      if (bytes && isCompletePng(bytes)) return { key, bytes };
-    } else if (sizeOf(cached) > 20) {
+      if (bytes && isCompletePng(bytes)) {
+        usedEntrySize(cached);
+        return { key, bytes };
+      }
+    } else if (usedEntrySize(cached) > 20) {
       // Written whole, then renamed into place (below): a file there is complete. A
       // synchronous stat: a few microseconds, where a trip through the thread pool waits
       // for the event loop, and a large site stats thousands of cards.

@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { RENDER_SLOTS, renderPng, rendersRunning } from '../../generator/png.ts';
+import { pruneCache, RENDER_SLOTS, renderPng, renderPngCached, rendersRunning } from '../../generator/png.ts';
 import { cardSlug, cardSvg } from '../../generator/social-cards.ts';
 import { textWidth, wrapText } from '../../generator/text-metrics.ts';
 import { pngSize } from '../helpers/output.ts';
@@ -78,6 +78,25 @@ describe('PNG rendering and its cache', () => {
     expect(most).toBeLessThanOrEqual(RENDER_SLOTS);
     expect(rendersRunning()).toBe(0);
     expect(new Set(pngs.map((png) => Buffer.from(png).toString('base64'))).size).toBe(12);
+  });
+
+  test('the cache keeps what builds use: a hit marks an old entry used; entries unused for 30 days are pruned, at most once a day', async () => {
+    const cache = path.join(dir, 'cache-prune');
+    await renderPngCached({ svg, width: 300, cacheDir: cache });
+    const [used] = readdirSync(cache);
+    const old = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+    utimesSync(path.join(cache, used!), old, old);
+    writeFileSync(path.join(cache, `${'f'.repeat(64)}.png`), 'stale');
+    utimesSync(path.join(cache, `${'f'.repeat(64)}.png`), old, old);
+    // A build uses the first entry (a cache hit): it is marked used, so pruning keeps it.
+    expect((await renderPngCached({ svg, width: 300, cacheDir: cache })).cachedFile).toBe(path.join(cache, used!));
+    expect(await pruneCache(cache)).toBe(1);
+    expect(readdirSync(cache).filter((name) => name.endsWith('.png'))).toEqual([used]);
+    // Once a day: a second prune the same day does nothing, the next day it runs again.
+    writeFileSync(path.join(cache, `${'e'.repeat(64)}.png`), 'stale');
+    utimesSync(path.join(cache, `${'e'.repeat(64)}.png`), old, old);
+    expect(await pruneCache(cache)).toBe(0);
+    expect(await pruneCache(cache, Date.now() + 25 * 3600 * 1000)).toBe(1);
   });
 
   test('a truncated cache entry (a build killed mid-write) is rendered again', async () => {
