@@ -49,21 +49,24 @@ export function createHeapPacer(
  */
 export function collectYoung(): void {
   young ??= exposedGc() ?? (() => {});
-  (young as (options?: { type: string }) => void)({ type: 'minor' });
+  young({ type: 'minor' });
 }
-let young: (() => void) | null = null;
+let young: Gc | null = null;
+
+/** V8's `gc` extension: a full collection, or a young-generation one with `{ type: 'minor' }`. */
+type Gc = (options?: { type: 'minor' | 'major' }) => void;
 
 /**
  * V8's full collection, which Node only offers behind --expose-gc. The flag is set just long
  * enough to make a context that has `gc`, then cleared: flags are part of what V8's code
  * cache is checked against (bin/site.js runs the CLI from one), so they end as they began.
  */
-function exposedGc(): (() => void) | null {
+function exposedGc(): Gc | null {
   try {
-    if (typeof (globalThis as { gc?: unknown }).gc === 'function') return (globalThis as unknown as { gc: () => void }).gc;
+    if (typeof (globalThis as { gc?: unknown }).gc === 'function') return (globalThis as unknown as { gc: Gc }).gc;
     v8.setFlagsFromString('--expose-gc');
     try {
-      return vm.runInNewContext('gc') as () => void;
+      return vm.runInNewContext('gc') as Gc;
     } finally {
       v8.setFlagsFromString('--no-expose-gc');
     }

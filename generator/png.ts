@@ -8,29 +8,6 @@ import { renderAsync } from '@resvg/resvg-js';
 import { PACKAGE_ROOT } from './paths.ts';
 import { collectYoung } from './heap-pacer.ts';
 
-let rendered = 0;
-
-/**
- * How many renders run at once: resvg works on libuv's threads, and every render started
- * holds its parsed SVG and fonts until done, so 64 cards started together (one batch)
- * held over a gigabyte. As many as the cores keep them busy.
- */
-export const RENDER_SLOTS = Math.min(4, availableParallelism());
-let running = 0;
-const queue: (() => void)[] = [];
-/** Renders running now (for tests of the limit). */
-export const rendersRunning = (): number => running;
-async function renderSlot<T>(render: () => Promise<T>): Promise<T> {
-  if (running >= RENDER_SLOTS) await new Promise<void>((resolve) => queue.push(resolve));
-  running += 1;
-  try {
-    return await render();
-  } finally {
-    running -= 1;
-    queue.shift()?.();
-  }
-}
-
 /*
  * SVG to PNG with resvg (a Rust renderer whose binary ships inside its npm package).
  *
@@ -48,6 +25,33 @@ export const CARD_FONT_FILES = [
   require.resolve('@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf'),
 ];
 export const CARD_FONT_FAMILY = 'Inter';
+
+/**
+ * How many renders run at once: resvg works on libuv's threads, and every render started
+ * holds its parsed SVG and fonts until done, so 64 cards started together (one batch)
+ * held over a gigabyte. As many as the cores keep them busy.
+ */
+export const RENDER_SLOTS = Math.min(4, availableParallelism());
+let running = 0;
+const queue: (() => void)[] = [];
+/** Renders running now (for tests of the limit). */
+export const rendersRunning = (): number => running;
+async function renderSlot<T>(render: () => Promise<T>): Promise<T> {
+  // A finished render hands its slot straight to the next in line, so a caller arriving
+  // in between cannot take it too.
+  if (running < RENDER_SLOTS) running += 1;
+  else await new Promise<void>((resolve) => queue.push(resolve));
+  try {
+    return await render();
+  } finally {
+    const next = queue.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/** Fresh renders so far (a young-generation collection follows every fourth). */
+let rendered = 0;
 
 /** Where rendered PNGs are kept between builds, keyed by content hash. */
 export const DEFAULT_PNG_CACHE_DIR = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site-cards');
@@ -94,27 +98,22 @@ export async function renderPng(options: { svg: string; width: number; cacheDir:
   return rendered.bytes!;
 }
 
-/** A file's size; 0 when it cannot be read (missing, or its folder is not one). */
 /**
- * The size of a cache entry (0 when absent), marking it used: its modification time is
- * brought up to date once a day at most, and entries unused for CACHE_KEEP_DAYS are pruned.
+ * A cache hit: the entry's size (0 when absent), and the entry marked used. Its
+ * modification time is brought up to date once a day at most; entries unused for
+ * CACHE_KEEP_DAYS are pruned.
  */
-function usedEntrySize(file: string): number {
+function hitCacheEntry(file: string): number {
   try {
     const stats = statSync(file, { throwIfNoEntry: false });
-    if (stats && Date.now() - stats.mtimeMs > DAY_MS) touch(file);
+    if (stats && Date.now() - stats.mtimeMs > DAY_MS) {
+      const now = new Date();
+      utimesSync(file, now, now);
+    }
     return stats?.size ?? 0;
   } catch {
+    // Unreadable is absent; a read-only cache still serves, it is only pruned less well.
     return 0;
-  }
-}
-
-function touch(file: string): void {
-  try {
-    const now = new Date();
-    utimesSync(file, now, now);
-  } catch {
-    // A read-only cache still serves; it is only pruned less well.
   }
 }
 
@@ -162,10 +161,10 @@ export async function renderPngCached(options: { svg: string; width: number; cac
     if (options.read) {
       const bytes = await readFile(cached).catch(() => null);
       if (bytes && isCompletePng(bytes)) {
-        usedEntrySize(cached);
+        hitCacheEntry(cached);
         return { key, bytes };
       }
-    } else if (usedEntrySize(cached) > 20) {
+    } else if (hitCacheEntry(cached) > 20) {
       // Written whole, then renamed into place (below): a file there is complete. A
       // synchronous stat: a few microseconds, where a trip through the thread pool waits
       // for the event loop, and a large site stats thousands of cards.

@@ -6,9 +6,9 @@ import { courseGroup, courseGroupOf, courseGroupPath, coursePosition, indexInGro
 /*
  * A catalogue larger than one list page reaches the browser a group at a time: group n is
  * what page n of the course list shows, and also what its courses' own pages need (a
- * smaller one ships with those pages' scripts, and none of this fetches). A first visit loads its group
- * before hydrating (entry-client.tsx); navigating to another group loads it then, while
- * the page suspends. The server renders from the whole catalogue.
+ * smaller one ships with those pages' scripts, and none of this fetches). A first visit
+ * loads its group before hydrating (entry-client.tsx); navigating to another group loads
+ * it then, while the page suspends. The server renders from the whole catalogue.
  */
 
 const loaded = new Map<number, CourseView[]>();

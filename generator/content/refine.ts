@@ -123,12 +123,8 @@ function mailtoSubjectIssues(href: string, subject: string, path: (string | numb
   const example = `mailto:name@example.com?subject=${encodeURIComponent(subject)}`;
   if (!href.startsWith('mailto:')) return [{ path, message: `must be an e-mail link with the subject ${subject}`, hint: `Use a mailto: link like ${example}.` }];
   const query = href.indexOf('?');
-  let found: string | null = null;
-  try {
-    found = query === -1 ? null : new URLSearchParams(href.slice(query + 1).replace(/\+/g, '%2B')).get('subject');
-  } catch {
-    found = null;
-  }
+  // In a mailto: link a + is a plus, not a space.
+  const found = query === -1 ? null : new URLSearchParams(href.slice(query + 1).replace(/\+/g, '%2B')).get('subject');
   if (found === subject) return [];
   return [
     {

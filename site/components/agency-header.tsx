@@ -3,7 +3,6 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
 import { Icon } from './ui/icon.tsx';
 import { SoundToggle } from './sound-toggle.tsx';
-import { HEADER_HIDE_THRESHOLD } from './main-header.tsx';
 import { useHideOnScrollDown } from '../hooks/use-scroll.ts';
 
 /**
@@ -17,7 +16,7 @@ export function AgencyHeader() {
   const { pathname } = useLocation();
   // Like the main header, it makes way when scrolling down (spec, section 9): on a phone it
   // is two rows tall, a third of the screen held sideways.
-  const hidden = useHideOnScrollDown(HEADER_HIDE_THRESHOLD);
+  const hidden = useHideOnScrollDown();
   // On phones the links scroll sideways: keep the current page's link in view.
   useEffect(() => {
     const active = list.current?.querySelector<HTMLElement>('[aria-current="page"]');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
 import { useHideOnScrollDown } from '../hooks/use-scroll.ts';
@@ -6,16 +6,13 @@ import { ExternalLink } from './ui/external-link.tsx';
 import { Icon } from './ui/icon.tsx';
 import { SoundToggle } from './sound-toggle.tsx';
 
-/** The header hides when scrolling down past this many pixels (spec, section 9). */
-export const HEADER_HIDE_THRESHOLD = 50;
-
 /**
  * The community site's header: brand, the five section links and Join Discord. Hides on
  * scroll down, returns on scroll up; on small screens the links sit in a toggle menu.
  */
 export function MainHeader() {
   const { site, labels, navigation } = useSiteData();
-  const hidden = useHideOnScrollDown(HEADER_HIDE_THRESHOLD);
+  const hidden = useHideOnScrollDown();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -36,7 +33,7 @@ export function MainHeader() {
 
   // Focus moving out of the header (tabbing on into the page) closes the menu, which would
   // otherwise cover what is focused next.
-  const onBlur = (event: React.FocusEvent<HTMLElement>) => {
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
     const next = event.relatedTarget as Node | null;
     if (open && next && !event.currentTarget.contains(next)) setOpen(false);
   };

@@ -17,11 +17,14 @@ export function useScrolledPast(threshold: number): boolean {
   );
 }
 
+/** Both headers hide when scrolling down past this many pixels (spec, section 9). */
+export const HEADER_HIDE_THRESHOLD = 50;
+
 /**
- * Whether the header should hide: scrolling down past `threshold` hides it; scrolling up,
+ * Whether a header should hide: scrolling down past `threshold` hides it; scrolling up,
  * or being within `threshold` of the top, shows it.
  */
-export function useHideOnScrollDown(threshold: number): boolean {
+export function useHideOnScrollDown(threshold = HEADER_HIDE_THRESHOLD): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     let last = window.scrollY;
