@@ -17,7 +17,7 @@ export function registerBuild(program: Command): void {
     .command('build')
     .description('validate content.yaml, render every page, bundle the client and write out/')
     .option('-c, --content <file>', 'the content file', 'content.yaml')
-    .option('-o, --out <dir>', 'the output folder (replaced atomically)', 'out')
+    .option('-o, --out <dir>', 'the output folder: new, empty or one a build wrote (replaced atomically)', 'out')
     .option('--report', 'print what a first visit to each page downloads (HTML, CSS, JS; raw and brotli)')
     .option('--no-budgets', 'do not fail on byte budgets (for experiments with synthetic content)')
     .option('-j, --jobs <n>', 'render threads (default: one per core from 5,000 pages; 1 renders in the main thread)', parseJobs)
