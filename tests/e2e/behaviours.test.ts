@@ -89,6 +89,8 @@ describe('main header', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await courses.click();
     await page.waitForURL(`${baseUrl}/courses`);
+    // The page has arrived (its code may come after the address changes): focus is on its heading.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await expect.poll(() => courses.isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
     // Join Discord opens a new tab; the menu closes behind it as well.
@@ -101,6 +103,32 @@ describe('main header', () => {
     await popup.close();
     await expect.poll(() => courses.isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    await close();
+  });
+
+  test('a menu opened while the next page is still loading closes when that page arrives, with focus on its heading', async () => {
+    const { page, log, close } = await visit('/', { viewport: { width: 390, height: 700 } });
+    // On a slow connection the next page's code arrives late; the old page stays meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/chunk-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    const toggle = page.locator('.menu-toggle');
+    await toggle.click();
+    await nav.getByRole('link', { name: 'About', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/about`);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.title()).not.toContain('About');
+    release();
+    await page.waitForFunction(() => document.title.includes('About'));
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    expect(await nav.getByRole('link', { name: 'Courses', exact: true }).isVisible()).toBe(false);
+    expect(log.messages).toEqual([]);
     await close();
   });
 });
