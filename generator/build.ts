@@ -19,7 +19,7 @@ import { BUDGETS, measurePages, type Budgets, type PageSize, type Size } from '.
 import { DEFAULT_PNG_CACHE_DIR, pruneCache } from './png.ts';
 import { OutputProblemError } from './errors.ts';
 import { addBrotliSizes, brotliSize, saveBrotliSizes } from './brotli-size.ts';
-import { createHeapPacer } from './heap-pacer.ts';
+import { collectAll, createHeapPacer, holdYoungGeneration } from './heap-pacer.ts';
 import { assertReplaceableOutput } from './output-names.ts';
 
 /** One finished stage, for progress lines and timing. */
@@ -215,12 +215,24 @@ async function writeFixedFiles(context: {
  * the previous out/ untouched.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  const releaseYoungGeneration = holdYoungGeneration();
+  try {
+    return await buildSite(options);
+  } finally {
+    releaseYoungGeneration();
+  }
+}
+
+async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const stages: StageReport[] = [];
   const env = options.env ?? process.env;
   // Before any work: the output folder is replaced whole, so it must be one a build wrote.
   await assertReplaceableOutput(options.outDir, { label: outLabel(options.outDir) });
   const data = await readSite(stages, options, env);
+  // The parse tree and the validated copy are garbage now: collected before rendering
+  // starts, the heap does not grow on top of them.
+  collectAll();
   const routes = await timed(stages, options, 'routes', () => collectRoutes({ data }), (value) => `${value.length} pages`);
   const cacheDir = options.cacheDir === undefined ? DEFAULT_PNG_CACHE_DIR : options.cacheDir;
   const writer = await openOutput({ outDir: options.outDir });
@@ -234,6 +246,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const fixed = await writeFixedFiles({ stages, options, clock, check, writer, data, routes, cacheDir, upTo, sizes });
     assets = fixed.assets;
     const { template, groupSizes } = fixed;
+    collectAll(); // the bundle's files, written
 
     // Batches render in worker threads on a large site (the compiled CLI only), in order
     // of completion inside a window; results are checked and written in route order.

@@ -46,6 +46,8 @@ export function renderPages(options: {
   assets: ClientAssets;
   headExtra?: (route: RouteRecord) => readonly string[];
   roots?: ReadonlyMap<string, string>;
+  /** Called with each page as it is rendered. */
+  onPage?: (page: OutputFile) => void;
 }): OutputFile[] {
   const { data, routes, template, assets } = options;
   const ids = courseIds(data.courseIndex);
@@ -61,6 +63,8 @@ export function renderPages(options: {
       page: `${match.page}:${match.found}`,
       root: options.roots?.get(route.path) ?? renderRoute(data, route.path),
     });
-    return { file: route.file, contents };
+    const page = { file: route.file, contents };
+    options.onPage?.(page);
+    return page;
   });
 }

@@ -106,28 +106,25 @@ export async function openOutput(options: { outDir: string; keepSpareFrom?: numb
   const recycled = claimed && (await lstatOf(staging))?.isDirectory() === true;
   if (claimed && !recycled) await rm(staging, { force: true });
   if (!recycled) await mkdir(staging, { recursive: true });
-  // What each folder held before (recycled only) and what this build puts in it.
+  // What each folder held before (recycled only); `files` and `made` say what this build puts there.
   const listed = new Map<string, Promise<string[]>>();
-  const wanted = new Map<string, Set<string>>();
-  const want = (target: string) => {
-    const folder = path.dirname(target);
-    let names = wanted.get(folder);
-    if (!names) wanted.set(folder, (names = new Set()));
-    names.add(path.basename(target));
-  };
   const list = (folder: string) => {
     const names = new Promise<string[]>((resolve) => readdirCallback(folder, (error, entries) => resolve(error ? [] : entries)));
     listed.set(folder, names);
   };
   if (recycled) list(staging);
+  // Every file and folder written (10,000 pages are 20,000 entries, kept to the end):
+  // a made folder's entry becomes one shared settled promise, so its own can be collected.
   const files = new Set<string>();
-  const made = new Map<string, Promise<void>>([[staging, Promise.resolve()]]);
+  const done = Promise.resolve();
+  const made = new Map<string, Promise<void>>([[staging, done]]);
   const ensureFolder = (folder: string): Promise<void> => {
     let ready = made.get(folder);
     if (!ready) {
       if (files.has(folder)) return Promise.reject(new Error(`${folder} is written both as a file and as a folder`));
-      want(folder);
-      ready = ensureFolder(path.dirname(folder)).then(() => (recycled ? reuseFolder(folder) : makeFolder(folder)));
+      ready = ensureFolder(path.dirname(folder))
+        .then(() => (recycled ? reuseFolder(folder) : makeFolder(folder)))
+        .then(() => void made.set(folder, done));
       made.set(folder, ready);
     }
     return ready;
@@ -185,7 +182,6 @@ export async function openOutput(options: { outDir: string; keepSpareFrom?: numb
           const target = path.join(staging, file.file);
           if (made.has(target)) return Promise.reject(new Error(`${target} is written both as a file and as a folder`));
           files.add(target);
-          want(target);
           return ensureFolder(path.dirname(target)).then(() => writeFile(target, file, true));
         }),
       );
@@ -194,8 +190,10 @@ export async function openOutput(options: { outDir: string; keepSpareFrom?: numb
       // What the recycled tree held and this build did not write goes first.
       await Promise.all(
         [...listed].map(async ([folder, names]) => {
-          const keep = wanted.get(folder);
-          for (const name of await names) if (!keep?.has(name)) await rm(path.join(folder, name), { recursive: true, force: true });
+          for (const name of await names) {
+            const entry = path.join(folder, name);
+            if (!files.has(entry) && !made.has(entry)) await rm(entry, { recursive: true, force: true });
+          }
         }),
       );
       let hadPrevious = true;

@@ -1,7 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { describe, expect, test } from 'vitest';
-import { createHeapPacer } from '../../generator/heap-pacer.ts';
+import * as esbuild from 'esbuild';
+import { afterAll, describe, expect, test } from 'vitest';
+import { collectAll, createHeapPacer } from '../../generator/heap-pacer.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 describe('the heap pacer between render batches', () => {
   test('collects only once the heap has grown by the headroom since the last collection, then measures afresh', () => {
@@ -32,5 +39,45 @@ describe('the heap pacer between render batches', () => {
     expect(pacer.collections).toBe(1);
     expect(before - v8.getHeapStatistics().used_heap_size).toBeGreaterThan(20 * 2 ** 20);
     expect(vm.runInNewContext('typeof gc')).toBe('undefined');
+  });
+});
+
+describe('the heap between build stages', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'site-heap-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('collectAll frees what just became garbage, and leaves no flag changed', () => {
+    let garbage: string[] | null = Array.from({ length: 200_000 }, (_, index) => `row ${index} `.repeat(16));
+    expect(garbage.length).toBe(200_000);
+    const before = v8.getHeapStatistics().used_heap_size;
+    garbage = null;
+    collectAll();
+    expect(before - v8.getHeapStatistics().used_heap_size).toBeGreaterThan(20 * 2 ** 20);
+    expect(vm.runInNewContext('typeof gc')).toBe('undefined');
+  });
+
+  test('holdYoungGeneration keeps the young generation from growing until released, then V8 grows it again', async () => {
+    // A fresh process: this one's young generation has long grown to its largest.
+    await esbuild.build({ entryPoints: [path.join(ROOT, 'generator', 'heap-pacer.ts')], bundle: true, platform: 'node', format: 'esm', outfile: path.join(dir, 'heap-pacer.mjs'), logLevel: 'silent' });
+    const script = path.join(dir, 'young.mjs');
+    writeFileSync(
+      script,
+      `import v8 from 'node:v8';
+import { holdYoungGeneration } from './heap-pacer.mjs';
+const young = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size;
+// Objects that live a little while, as a build's do: V8 grows the young generation for them.
+const churn = () => { const keep = []; for (let i = 0; i < 3e6; i += 1) { keep.push({ i, text: 'x' + i }); if (keep.length > 200000) keep.splice(0, 100000); } };
+const start = young();
+const release = holdYoungGeneration();
+churn();
+const held = young();
+release();
+churn();
+console.log(JSON.stringify({ start, held, released: young() }));
+`,
+    );
+    const sizes = JSON.parse(execFileSync(process.execPath, [script], { encoding: 'utf8' })) as { start: number; held: number; released: number };
+    expect(sizes.held).toBeLessThanOrEqual(2 * sizes.start);
+    expect(sizes.released).toBeGreaterThanOrEqual(8 * sizes.held);
   });
 });
