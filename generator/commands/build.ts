@@ -20,7 +20,7 @@ export function registerBuild(program: Command): void {
     .option('-o, --out <dir>', 'the output folder: new, empty or one a build wrote (replaced atomically)', 'out')
     .option('--report', 'print what a first visit to each page downloads (HTML, CSS, JS; raw and brotli)')
     .option('--no-budgets', 'do not fail on byte budgets (for experiments with synthetic content)')
-    .option('-j, --jobs <n>', 'render threads (default: one per core from 5,000 pages; 1 renders in the main thread)', parseJobs)
+    .option('-j, --jobs <n>', 'render threads (default: one per core from 5,000 pages with 4 cores or more, else 1 in the main thread)', parseJobs)
     .addHelpText('after', '\nThe login gate reads SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD from the environment.')
     .action(async (options: BuildCommandOptions, command: Command) => {
       const global = command.optsWithGlobals<GlobalOptions>();

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { runSite } from '../helpers/cli.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 import { hashTree } from '../helpers/output.ts';
-import { BATCH_BYTES, nextBatchSize } from '../../generator/build.ts';
+import { BATCH_BYTES, defaultJobs, nextBatchSize, WORKERS_FROM } from '../../generator/build.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
 import { syntheticContent } from '../../scripts/synthetic-content.js';
 
@@ -30,6 +30,14 @@ describe('site build renders a large site in worker threads', () => {
     expect(ogImage('index.html')).toMatch(/\/social\/home\.png\?v=/);
     for (const file of ['404.html', 'course/404.html']) expect(ogImage(file), file).toBe(ogImage('index.html'));
   }, 180_000);
+
+  test('by default a large site renders in one worker per core only with four cores or more; below, in the build\'s own thread', () => {
+    expect(defaultJobs(10_216, 2)).toBe(1);
+    expect(defaultJobs(10_216, 4)).toBe(4);
+    expect(defaultJobs(10_216, 8)).toBe(8);
+    expect(defaultJobs(WORKERS_FROM - 1, 8)).toBe(1);
+    expect(defaultJobs(27, 16)).toBe(1);
+  });
 
   test('--jobs takes a whole number from 1 to 64', async () => {
     for (const jobs of ['0', '65', 'two']) {
