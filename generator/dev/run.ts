@@ -73,10 +73,24 @@ export async function runDev(options: DevOptions): Promise<void> {
   };
 
   let server;
+  let watcher: ReturnType<typeof watchPaths> | undefined;
   try {
     const first = (await session.update('all'))!;
     report(first, true);
     server = await startDevServer({ host: options.host, port: options.port, handler: devHandler({ snapshot: session.snapshot, clients }) });
+    // Watching before saying so: a save in the first moments (chokidar first walks site/)
+    // would otherwise go unnoticed.
+    watcher = watchPaths({
+      paths: session.watched,
+      onChange: async (changed) => {
+        const update = await session.update(changed);
+        if (!update) return;
+        broadcastVersion(clients, update.version);
+        report(update, false);
+      },
+      onError: (error) => process.stderr.write(`${err.yellow('warning:')} watching files failed: ${error.message}\n`),
+    });
+    await watcher.ready;
     const address = server.address();
     const port = address && typeof address === 'object' ? address.port : options.port;
     const url = out.bold(serverUrl(options.host, port));
@@ -85,23 +99,13 @@ export async function runDev(options: DevOptions): Promise<void> {
       process.stdout.write(`${out.red('✗')} site dev at ${url}: nothing to show until the problems above are fixed; ${watching}\n`);
     else if (!options.quiet) process.stdout.write(`${out.green('✓')} site dev: ${first.pages} pages at ${url} in ${formatMs(first.ms)}; ${watching}\n`);
   } catch (error) {
+    await watcher?.close();
+    server?.close();
     await session.dispose();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
       throw new UsageProblemError(`port ${options.port} is already in use`, { hint: 'Choose another with --port N (0 picks a free one).' });
     throw error;
   }
-
-  const watcher = watchPaths({
-    paths: session.watched,
-    onChange: async (changed) => {
-      const update = await session.update(changed);
-      if (!update) return;
-      broadcastVersion(clients, update.version);
-      report(update, false);
-    },
-    onError: (error) => process.stderr.write(`${err.yellow('warning:')} watching files failed: ${error.message}\n`),
-  });
-  await watcher.ready;
 
   await until;
   if (!options.quiet) process.stdout.write(`${out.dim('stopping…')}\n`);

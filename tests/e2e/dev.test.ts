@@ -17,9 +17,12 @@ afterAll(async () => {
 });
 
 /** Runs `edit` and resolves once the page has loaded again (the dev client reloads it). */
-async function reloadAfter(page: Page, edit: () => void): Promise<void> {
+async function reloadAfter(page: Page, edit: () => void, dev?: DevProcess): Promise<void> {
   await page.evaluate(() => ((window as unknown as { beforeEdit: boolean }).beforeEdit = true));
-  const loaded = page.waitForEvent('load', { timeout: 20_000 });
+  const loaded = page.waitForEvent('load', { timeout: 20_000 }).catch((error: Error) => {
+    // Say what site dev printed meanwhile: whether it saw the edit, and what it made of it.
+    throw new Error(`${error.message}\nsite dev's output:\n${dev?.output.stdout ?? ''}${dev?.output.stderr ?? ''}`);
+  });
   edit();
   await loaded;
   expect(await page.evaluate(() => (window as unknown as { beforeEdit?: boolean }).beforeEdit)).toBeUndefined();
@@ -60,7 +63,7 @@ describe('site dev with a content file in a temp folder', () => {
   });
 
   test('a content edit reaches the open tab: it reloads and shows the new text', async () => {
-    await reloadAfter(page, () => writeFileSync(file, original.replace('headline: Build your future, together.', 'headline: Build it live, together.')));
+    await reloadAfter(page, () => writeFileSync(file, original.replace('headline: Build your future, together.', 'headline: Build it live, together.')), dev);
     expect(await headline()).toContain('Build it live, together.');
     await dev.waitForOutput(/↻ content\.yaml: 27 pages in [\d.]+ m?s/);
     expect(log.messages).toEqual([]);
@@ -69,7 +72,7 @@ describe('site dev with a content file in a temp folder', () => {
   test('a broken edit shows the overlay over the last good page and prints the same in the terminal', async () => {
     const broken = original.replace('headline: Build your future, together.', 'headline: Build it live, together.').replace('price: 114.99', 'price: 114.999');
     const from = dev.output.stderr.length;
-    await reloadAfter(page, () => writeFileSync(file, broken));
+    await reloadAfter(page, () => writeFileSync(file, broken), dev);
     const overlay = page.locator('#site-dev-overlay');
     await expect.poll(() => overlay.isVisible()).toBe(true);
     const where = `content.yaml:${positionOf(broken, '114.999')}`;
@@ -87,7 +90,7 @@ describe('site dev with a content file in a temp folder', () => {
 
   test('markup in a broken value is escaped in the overlay, never run', async () => {
     const hostile = original.replace('price: 114.99', 'price: "<img src=x onerror=window.injected=1>"');
-    await reloadAfter(page, () => writeFileSync(file, hostile));
+    await reloadAfter(page, () => writeFileSync(file, hostile), dev);
     await expect.poll(() => page.locator('#site-dev-overlay').isVisible()).toBe(true);
     expect(await page.locator('#site-dev-overlay img').count()).toBe(0);
     expect(await page.locator('#site-dev-overlay pre').textContent()).toContain('<img src=x onerror=window.injected=1>');
@@ -95,7 +98,7 @@ describe('site dev with a content file in a temp folder', () => {
   });
 
   test('fixing the file clears the overlay', async () => {
-    await reloadAfter(page, () => writeFileSync(file, original));
+    await reloadAfter(page, () => writeFileSync(file, original), dev);
     expect(await page.locator('#site-dev-overlay').count()).toBe(0);
     expect(await headline()).toContain('Build your future, together.');
     expect(log.messages.filter((message) => !message.includes('EventSource'))).toEqual([]);
@@ -106,6 +109,25 @@ describe('site dev with a content file in a temp folder', () => {
     expect(await dev.stop()).toBe(0);
     expect(existsSync(path.join(ROOT, 'node_modules', '.cache', 'site-dev', String(pid)))).toBe(false);
     await expect(fetch(`${dev.url}/`)).rejects.toThrow();
+  });
+});
+
+describe('site dev, saved to at once', () => {
+  test('an edit made the moment site dev says it is watching is rebuilt', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'site-dev-'));
+    const file = path.join(dir, 'content.yaml');
+    const original = readFileSync(path.join(ROOT, 'content.yaml'), 'utf8');
+    writeFileSync(file, original);
+    const dev = await startDev({ cwd: dir });
+    try {
+      expect(dev.output.stdout).toContain('watching content.yaml');
+      writeFileSync(file, original.replace('headline: Build your future, together.', 'headline: Saved at once, together.'));
+      await dev.waitForOutput(/↻ content\.yaml: 27 pages/, { timeout: 20_000 });
+      expect(await (await fetch(`${dev.url}/`)).text()).toContain('Saved at once, together.');
+    } finally {
+      await dev.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -130,7 +152,7 @@ describe('site dev in a copy of the project', () => {
     const layout = path.join(dir, 'site', 'components', 'layout.tsx');
     const source = readFileSync(layout, 'utf8');
     expect(source).toContain('<main ');
-    await reloadAfter(page, () => writeFileSync(layout, source.replace('<main ', '<main data-edited="yes" ')));
+    await reloadAfter(page, () => writeFileSync(layout, source.replace('<main ', '<main data-edited="yes" ')), dev);
     expect(await page.locator('main[data-edited="yes"]').count()).toBe(1);
     // Hydrates without a mismatch: the browser bundle has the edit too.
     await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
@@ -144,10 +166,10 @@ describe('site dev in a copy of the project', () => {
     await page.goto(`${dev.url}/`);
     const layout = path.join(dir, 'site', 'components', 'layout.tsx');
     const source = readFileSync(layout, 'utf8');
-    await reloadAfter(page, () => writeFileSync(layout, source.replace('<main ', '<main <')));
+    await reloadAfter(page, () => writeFileSync(layout, source.replace('<main ', '<main <')), dev);
     await expect.poll(() => page.locator('#site-dev-overlay').isVisible()).toBe(true);
     expect(await page.locator('#site-dev-overlay pre').textContent()).toMatch(/site\/components\/layout\.tsx:\d+:\d+/);
-    await reloadAfter(page, () => writeFileSync(layout, source));
+    await reloadAfter(page, () => writeFileSync(layout, source), dev);
     expect(await page.locator('#site-dev-overlay').count()).toBe(0);
     await close();
   });
