@@ -19,7 +19,7 @@ import { BUDGETS, measurePages, type Budgets, type PageSize, type Size } from '.
 import { DEFAULT_PNG_CACHE_DIR, pruneCache } from './png.ts';
 import { OutputProblemError } from './errors.ts';
 import { addBrotliSizes, brotliSize, saveBrotliSizes } from './brotli-size.ts';
-import { collectAll, createHeapPacer, holdYoungGeneration } from './heap-pacer.ts';
+import { collectAll, holdYoungGeneration, paceHeap } from './heap-pacer.ts';
 import { assertReplaceableOutput } from './output-names.ts';
 
 /** One finished stage, for progress lines and timing. */
@@ -265,7 +265,6 @@ async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const jobs = options.jobs ?? defaultJobs(routes.length);
     const home = routes.find((route) => route.path === '/')!;
     const renderer = createBatchRenderer({ data, template, assets, cacheDir, upTo, groupSizes, home }, { jobs });
-    const pacer = createHeapPacer();
     let cardCount = 0;
     let writing: Promise<void> = Promise.resolve();
     let written = 0;
@@ -286,7 +285,7 @@ async function buildSite(options: BuildOptions): Promise<BuildResult> {
       launch();
       while (inFlight.length > 0) {
         const result = await inFlight.shift()!;
-        pacer.afterBatch();
+        paceHeap();
         batchSize = nextBatchSize(result.measured.length, result.measured.reduce((sum, size) => sum + size.html.raw, 0));
         launch();
         // Worker-measured brotli sizes join this thread's cache, saved with the site.

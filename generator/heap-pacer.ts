@@ -6,13 +6,16 @@ import vm from 'node:vm';
  * batch's HTML, scans and write requests outlive a few young-generation collections) into
  * the old generation, and V8 lets that grow to several times the live heap before it
  * collects: a 10,000-course build peaked at 430 MB with a live heap of 40 MB. The build
- * knows better when a batch's garbage is done with, so between batches it collects
- * whenever the heap has grown by `headroomMb` since the last collection.
+ * knows better when its garbage is done with, so after each piece of work (a page
+ * rendered, a batch checked and handed to the writer) it collects whenever the heap has
+ * grown by `headroomMb` since the last collection. Per page, so that one large page is
+ * collected after at once: React holds a page's whole tree until its HTML is done, and
+ * /ebooks with 1,000 books (2.8 MB of HTML) took 36 MB of heap.
  */
 
 export interface HeapPacer {
-  /** Called between batches: collects if the heap grew past the headroom. */
-  afterBatch(): void;
+  /** Called after a piece of work: collects if the heap grew past the headroom. */
+  afterWork(): void;
   /** Collections made so far. */
   readonly collections: number;
 }
@@ -26,13 +29,13 @@ export const HEAP_HEADROOM_MB = 16;
 export function createHeapPacer(
   options: { headroomMb?: number; collect?: (() => void) | null; usedBytes?: () => number } = {},
 ): HeapPacer {
-  const collect = options.collect === undefined ? exposedGc() : options.collect;
+  const collect = options.collect === undefined ? availableGc() : options.collect;
   const usedBytes = options.usedBytes ?? (() => v8.getHeapStatistics().used_heap_size);
   const headroom = (options.headroomMb ?? HEAP_HEADROOM_MB) * 1024 * 1024;
   let floor = usedBytes();
   let collections = 0;
   return {
-    afterBatch() {
+    afterWork() {
       if (!collect || usedBytes() < floor + headroom) return;
       collect();
       collections += 1;
@@ -44,6 +47,12 @@ export function createHeapPacer(
   };
 }
 
+/** This thread's pacer (a worker thread has its own), made on first use. */
+export function paceHeap(): void {
+  (threadPacer ??= createHeapPacer()).afterWork();
+}
+let threadPacer: HeapPacer | undefined;
+
 /**
  * A young-generation collection (about a millisecond), where `gc` can be had; else
  * nothing. For native objects V8 cannot see the size of: resvg's rendered images hold a
@@ -51,10 +60,8 @@ export function createHeapPacer(
  * build of 1,000 cards otherwise held hundreds of MB of pixmaps waiting for a collection.
  */
 export function collectYoung(): void {
-  young ??= exposedGc() ?? (() => {});
-  young({ type: 'minor' });
+  availableGc()?.({ type: 'minor' });
 }
-let young: Gc | null = null;
 
 /**
  * A full collection now, where `gc` can be had. For the moments the build knows much of
@@ -62,10 +69,8 @@ let young: Gc | null = null;
  * derived, the client bundle once it is written.
  */
 export function collectAll(): void {
-  full ??= exposedGc() ?? (() => {});
-  full();
+  availableGc()?.();
 }
-let full: Gc | null = null;
 
 /**
  * Keeps V8's young generation at the size it has now (8 MB once the CLI has started)
@@ -89,6 +94,13 @@ const DEFAULT_GROWTH_FACTOR = 2;
 
 /** V8's `gc` extension: a full collection, or a young-generation one with `{ type: 'minor' }`. */
 type Gc = (options?: { type: 'minor' | 'major' }) => void;
+
+/** V8's `gc`, looked up once per thread; null where it cannot be had. */
+function availableGc(): Gc | null {
+  if (gc === undefined) gc = exposedGc();
+  return gc;
+}
+let gc: Gc | null | undefined;
 
 /**
  * V8's full collection, which Node only offers behind --expose-gc. The flag is set just long

@@ -8,7 +8,7 @@ import { takeMeasuredBrotliSizes } from './brotli-size.ts';
 import { renderPages, type OutputFile } from './render.ts';
 import type { RouteRecord } from './routes.ts';
 import { renderSocialCards } from './social-cards.ts';
-import { collectAll } from './heap-pacer.ts';
+import { paceHeap } from './heap-pacer.ts';
 
 /** Everything a batch of pages needs, the same for every batch (sent once to each worker). */
 export interface BatchContext {
@@ -22,18 +22,6 @@ export interface BatchContext {
   groupSizes: Size[];
   /** The route of "/": its card is the one pages without their own (404) show. */
   home: RouteRecord;
-}
-
-/**
- * From this many characters, a page is rendered with a full collection after it. React
- * holds a page's whole tree until its HTML is done: /ebooks with 1,000 books (2.8 MB of
- * HTML) took 36 MB of heap, garbage the moment it returns but promoted out of reach of the
- * young generation's collector.
- */
-export const LARGE_PAGE_CHARS = 1_000_000;
-
-function collectAfterLargePage(page: OutputFile): void {
-  if (page.contents.length >= LARGE_PAGE_CHARS) collectAll();
 }
 
 /** One batch, rendered: its pages and cards, each page's first-visit size and scan. */
@@ -66,7 +54,7 @@ export async function renderBatch(context: BatchContext, routes: readonly RouteR
   // noindex only for the not-found pages. /login and /coming-soon stay out of the sitemap
   // but indexable: search engines may show them, and audits expect them crawlable.
   const headExtra = (route: RouteRecord) => headMetaFor({ data, route, card: cards.cardFor(route), noindex: route.file.endsWith('404.html') });
-  const pages = renderPages({ data, routes, template, assets, headExtra, onPage: collectAfterLargePage });
+  const pages = renderPages({ data, routes, template, assets, headExtra, onPage: paceHeap });
   const renderMs = lap();
   // A first visit's scripts, and the course group a course page or list page loads with them.
   const routeOf = new Map(routes.map((route) => [route.file, route]));

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { renderBatch, type BatchContext, type BatchResult } from './render-batch.ts';
 import type { RouteRecord } from './routes.ts';
 import { RENDER_WORKER_FLAG } from './render-worker-flag.ts';
-import { createHeapPacer } from './heap-pacer.ts';
+import { paceHeap } from './heap-pacer.ts';
 
 /** Renders batches of pages, in this thread or spread over worker threads. */
 export interface BatchRenderer {
@@ -92,12 +92,11 @@ export function createBatchRenderer(context: BatchContext, options: { jobs: numb
 
 /** In a worker started by createBatchRenderer: answers batch requests until terminated. */
 export function serveRenderWorker(port: import('node:worker_threads').MessagePort, data: { context: BatchContext }): void {
-  const pacer = createHeapPacer();
   port.on('message', (request: Request) => {
     renderBatch(data.context, request.routes).then(
       (result) => {
         port.postMessage({ id: request.id, result } satisfies Reply);
-        pacer.afterBatch();
+        paceHeap();
       },
       (error: Error) => port.postMessage({ id: request.id, error: { message: error.message, stack: error.stack } } satisfies Reply),
     );

@@ -16,16 +16,16 @@ describe('the heap pacer between render batches', () => {
     const collected: number[] = [];
     const pacer = createHeapPacer({ headroomMb: 32, usedBytes: () => used, collect: () => collected.push((used = 110 * 2 ** 20)) });
     used = 131 * 2 ** 20; // grown 31 MB: not yet
-    pacer.afterBatch();
+    pacer.afterWork();
     expect(collected).toHaveLength(0);
     used = 133 * 2 ** 20; // grown 33 MB: collect; the floor is now 110 MB
-    pacer.afterBatch();
+    pacer.afterWork();
     expect(collected).toHaveLength(1);
     used = 140 * 2 ** 20; // 30 MB over the new floor: not yet
-    pacer.afterBatch();
+    pacer.afterWork();
     expect(pacer.collections).toBe(1);
     used = 143 * 2 ** 20;
-    pacer.afterBatch();
+    pacer.afterWork();
     expect(pacer.collections).toBe(2);
   });
 
@@ -35,7 +35,7 @@ describe('the heap pacer between render batches', () => {
     expect(garbage.length).toBe(200_000);
     const before = v8.getHeapStatistics().used_heap_size;
     garbage = null;
-    pacer.afterBatch();
+    pacer.afterWork();
     expect(pacer.collections).toBe(1);
     expect(before - v8.getHeapStatistics().used_heap_size).toBeGreaterThan(20 * 2 ** 20);
     expect(vm.runInNewContext('typeof gc')).toBe('undefined');
