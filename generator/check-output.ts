@@ -76,8 +76,10 @@ function classify(value: string, pageUrl: string, origin: string): Target {
   return { kind: 'internal', path: url.pathname };
 }
 
-function describe(reference: HtmlReference): string {
-  return reference.tag === 'meta' ? `<meta ${reference.attribute}>` : `<${reference.tag} ${reference.attribute}>`;
+/** Where a reference is, for a problem: `<a href> "/abuot" on line 10`. Made only for a problem. */
+function where(reference: HtmlReference): string {
+  const element = reference.tag === 'meta' ? `<meta ${reference.attribute}>` : `<${reference.tag} ${reference.attribute}>`;
+  return `${element} "${reference.value}" on line ${reference.line}`;
 }
 
 /** url(…) references in a stylesheet. */
@@ -157,9 +159,8 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
         const pageUrl = urlOfFile(file.file);
         for (const reference of page.references) {
           const target = classify(reference.value, pageUrl, origin);
-          const where = `${describe(reference)} "${reference.value}" on line ${reference.line}`;
-          if (target.kind === 'forbidden') report(file.file, `${where} ${target.reason}`);
-          else if (target.kind === 'internal' && !resolvesNow(target.path)) links.push({ file: file.file, where: detach(where), path: detach(target.path), css: false });
+          if (target.kind === 'forbidden') report(file.file, `${where(reference)} ${target.reason}`);
+          else if (target.kind === 'internal' && !resolvesNow(target.path)) links.push({ file: file.file, where: detach(where(reference)), path: detach(target.path), css: false });
         }
       }
       for (const size of sizes)
