@@ -8,14 +8,19 @@ import vm from 'node:vm';
  * collects: a 10,000-course build peaked at 430 MB with a live heap of 40 MB. The build
  * knows better when its garbage is done with, so after each piece of work (a page
  * rendered, a batch checked and handed to the writer) it collects whenever the heap has
- * grown by `headroomMb` since the last collection. Per page, so that one large page is
+ * grown by `headroomMb` since the last collection, counting the bytes its objects hold
+ * outside it (each page is kept as a Buffer until written, freed with its object). Per page, so that one large page is
  * collected after at once: React holds a page's whole tree until its HTML is done, and
  * /ebooks with 1,000 books (2.8 MB of HTML) took 36 MB of heap.
  */
 
 export interface HeapPacer {
-  /** Called after a piece of work: collects if the heap grew past the headroom. */
-  afterWork(): void;
+  /**
+   * Called after a piece of work: collects if the heap, and the bytes its objects hold
+   * outside it, grew past the headroom. `outsideBytes`: what the work allocated outside
+   * the heap (a page kept as a Buffer), which V8's statistics are slow to read.
+   */
+  afterWork(outsideBytes?: number): void;
   /** Collections made so far. */
   readonly collections: number;
 }
@@ -34,12 +39,16 @@ export function createHeapPacer(
   const headroom = (options.headroomMb ?? HEAP_HEADROOM_MB) * 1024 * 1024;
   let floor = usedBytes();
   let collections = 0;
+  // Bytes allocated outside the heap since the last collection, as the caller counted them.
+  let outside = 0;
   return {
-    afterWork() {
-      if (!collect || usedBytes() < floor + headroom) return;
+    afterWork(outsideBytes = 0) {
+      outside += outsideBytes;
+      if (!collect || usedBytes() + outside < floor + headroom) return;
       collect();
       collections += 1;
       floor = usedBytes();
+      outside = 0;
     },
     get collections() {
       return collections;
@@ -48,8 +57,8 @@ export function createHeapPacer(
 }
 
 /** This thread's pacer (a worker thread has its own), made on first use. */
-export function paceHeap(): void {
-  (threadPacer ??= createHeapPacer()).afterWork();
+export function paceHeap(outsideBytes = 0): void {
+  (threadPacer ??= createHeapPacer()).afterWork(outsideBytes);
 }
 let threadPacer: HeapPacer | undefined;
 

@@ -46,8 +46,8 @@ export function renderPages(options: {
   assets: ClientAssets;
   headExtra?: (route: RouteRecord) => readonly string[];
   roots?: ReadonlyMap<string, string>;
-  /** Called with each page as it is rendered. */
-  onPage?: (page: OutputFile) => void;
+  /** Takes each page as it is rendered; what it returns stands for the page. */
+  finishPage?: (page: OutputFile) => OutputFile;
 }): OutputFile[] {
   const { data, routes, template, assets } = options;
   const ids = courseIds(data.courseIndex);
@@ -64,7 +64,6 @@ export function renderPages(options: {
       root: options.roots?.get(route.path) ?? renderRoute(data, route.path),
     });
     const page = { file: route.file, contents };
-    options.onPage?.(page);
-    return page;
+    return options.finishPage ? options.finishPage(page) : page;
   });
 }

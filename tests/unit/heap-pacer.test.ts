@@ -40,6 +40,29 @@ describe('the heap pacer between render batches', () => {
     expect(before - v8.getHeapStatistics().used_heap_size).toBeGreaterThan(20 * 2 ** 20);
     expect(vm.runInNewContext('typeof gc')).toBe('undefined');
   });
+
+  test('counts the bytes held outside the heap that the caller reports: pages kept as Buffers are freed with their objects', () => {
+    const used = 100 * 2 ** 20;
+    const pacer = createHeapPacer({ headroomMb: 16, usedBytes: () => used, collect: () => {} });
+    for (let page = 0; page < 1600; page += 1) pacer.afterWork(10_000); // 15.3 MB of pages: not yet
+    expect(pacer.collections).toBe(0);
+    for (let page = 0; page < 100; page += 1) pacer.afterWork(10_000); // 16.2 MB: collect, and count afresh
+    expect(pacer.collections).toBe(1);
+    for (let page = 0; page < 1600; page += 1) pacer.afterWork(10_000);
+    expect(pacer.collections).toBe(1);
+  });
+
+  test('a collection frees the bytes Buffers hold outside the heap', () => {
+    const pacer = createHeapPacer({ headroomMb: 8 });
+    const outside = () => process.memoryUsage().arrayBuffers;
+    let pages: Buffer[] | null = Array.from({ length: 2000 }, (_, index) => Buffer.from(`<p>page ${index}</p>`.repeat(700)));
+    const before = outside();
+    expect(pages.length).toBe(2000);
+    pages = null;
+    pacer.afterWork(20 * 2 ** 20);
+    expect(pacer.collections).toBe(1);
+    expect(before - outside()).toBeGreaterThan(16 * 2 ** 20);
+  });
 });
 
 describe('the heap between build stages', () => {
