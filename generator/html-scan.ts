@@ -84,9 +84,32 @@ const RAW_TEXT_END: Readonly<Record<string, RegExp>> = {
 /** Meta tags whose content is a URL of this site: social previews. */
 export const URL_META = new Set(['og:url', 'og:image', 'twitter:image']);
 
-/** The attributes the scan reads, of any element. Longer names are skipped unread. */
-const WANTED = new Set([...Object.values(URL_ATTRIBUTES).flat(), 'rel', 'property', 'name', 'content']);
-const WANTED_LENGTH = Math.max(...[...WANTED].map((name) => name.length));
+/** Names by their length, lower case ASCII letters, for `named`. */
+function byLength(names: Iterable<string>): string[][] {
+  const table: string[][] = [];
+  for (const name of new Set(names)) (table[name.length] ??= []).push(name);
+  return table;
+}
+
+/** The elements the scan acts on: those it reads, raw text, noscript. */
+const ELEMENTS = byLength([...READ_ATTRIBUTES, ...Object.keys(RAW_TEXT_END), 'noscript']);
+/** The attributes the scan reads, of any element. */
+const ATTRIBUTES = byLength([...Object.values(URL_ATTRIBUTES).flat(), 'rel', 'property', 'name', 'content']);
+
+/**
+ * Which of `names` html[from, to) is, ignoring ASCII case, or null: the name without
+ * cutting a string per tag (most tags are none of them). `| 0x20` lowers A-Z and leaves
+ * digits and - as they are; no other character lowers to a letter of these names.
+ */
+function named(html: string, from: number, to: number, names: readonly (readonly string[] | undefined)[]): string | null {
+  const candidates = names[to - from];
+  if (!candidates) return null;
+  next: for (const name of candidates) {
+    for (let index = 0; index < name.length; index += 1) if ((html.charCodeAt(from + index) | 0x20) !== name.charCodeAt(index)) continue next;
+    return name;
+  }
+  return null;
+}
 
 const LT = 0x3c;
 const GT = 0x3e;
@@ -164,9 +187,8 @@ function readAttributes(html: string, from: number, to: number): Map<string, str
         at = next;
       }
     }
-    if (nameEnd - nameStart > WANTED_LENGTH) continue;
-    const name = html.slice(nameStart, nameEnd).toLowerCase();
-    if (WANTED.has(name)) attributes.set(name, decodeEntities(value));
+    const name = named(html, nameStart, nameEnd, ATTRIBUTES);
+    if (name) attributes.set(name, decodeEntities(value));
   }
   return attributes;
 }
@@ -201,19 +223,22 @@ export function scanHtml(html: string): ScannedPage {
     const end = tagEnd(html, nameEnd);
     if (end === -1) continue;
     at = end + 1;
+    const name = named(html, nameStart, nameEnd, ELEMENTS);
+    if (!name) continue;
+    if (closing) {
+      if (name === 'noscript') noscript = Math.max(0, noscript - 1);
+      continue;
+    }
+    if (name === 'noscript') {
+      noscript += 1;
+      continue;
+    }
     // Lines are counted by jumping from one line end to the next (most of a page is one long line).
     while (newline !== -1 && newline < open) {
       line += 1;
       newline = html.indexOf('\n', newline + 1);
     }
-    const name = html.slice(nameStart, nameEnd).toLowerCase();
-    if (closing) {
-      if (name === 'noscript') noscript = Math.max(0, noscript - 1);
-      continue;
-    }
-    if (name === 'noscript') noscript += 1;
     const rawEnd = RAW_TEXT_END[name];
-    if (!READ_ATTRIBUTES.has(name) && !rawEnd) continue;
     const attributes = readAttributes(html, nameEnd, end);
     const rel = own((attributes.get('rel') ?? '').toLowerCase());
     for (const attribute of URL_ATTRIBUTES[name] ?? []) {
