@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadContent } from './content/load.ts';
 import { validateContent } from './content/validate.ts';
 import { deriveContent, type SiteData } from './content/derive.ts';
+import { copyWithOwnStrings } from './content/own-strings.ts';
 import { collectRoutes, type RouteRecord } from './routes.ts';
 import { bundleClient, stopEsbuild, type ClientAssets } from './bundle.ts';
 import { createBatchRenderer } from './render-pool.ts';
@@ -161,17 +162,10 @@ async function readSite(stages: StageReport[], options: BuildOptions, env: NodeJ
   );
   if (!login.hash)
     options.onWarning?.('SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set: the login page will refuse every attempt.');
-  // Strings read from content.yaml may be views into its whole text (V8 keeps a substring
-  // as a slice of its parent), so a large file would stay in memory for the whole build
-  // for the sake of a few titles. A structured clone copies every string on its own.
-  return await timed(stages, options, 'derive', () => {
-    const data = deriveContent(content, { login });
-    return loaded.source.length > DETACH_FROM ? structuredClone(data) : data;
-  });
+  // Strings read from content.yaml may be views into its whole text, and are two-byte
+  // when the file is: copied, each is its own, in one byte per character where it can be.
+  return await timed(stages, options, 'derive', () => copyWithOwnStrings(deriveContent(content, { login })));
 }
-
-/** From this many characters of content.yaml, the derived data is copied free of its text. */
-const DETACH_FROM = 256 * 1024;
 
 /**
  * Bundles the client, renders the icons, and checks and writes every file that is not a
