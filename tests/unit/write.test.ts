@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -87,6 +87,36 @@ describe('a large site', () => {
     expect(hashTree(outDir)).toEqual(hashTree(expected));
     rmSync(expected, { recursive: true });
     expect(leftovers()).toEqual(['.out-spare']);
+  });
+
+  test("a card in the spare already linked to its cache entry stays as it is; one linked to another entry, or a copy, is linked afresh", async () => {
+    rmSync(spare, { recursive: true, force: true });
+    const same = path.join(dir, 'same.png');
+    const changed = path.join(dir, 'changed.png');
+    const older = path.join(dir, 'older.png');
+    writeFileSync(same, 'same card');
+    writeFileSync(changed, 'new card');
+    writeFileSync(older, 'old card');
+    mkdirSync(path.join(spare, 'social'), { recursive: true });
+    linkSync(same, path.join(spare, 'social', 'same.png'));
+    linkSync(older, path.join(spare, 'social', 'changed.png'));
+    const copy = path.join(dir, 'copy.png');
+    writeFileSync(copy, 'copied card');
+    writeFileSync(path.join(spare, 'social', 'copied.png'), 'copied card');
+    const unchanged = statSync(path.join(spare, 'social', 'same.png'), { bigint: true });
+    // Past the file system's clock tick: an unlink and a new link would change the inode's ctime.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await writeLarge([
+      { file: 'social/same.png', contents: '', copyFrom: same },
+      { file: 'social/changed.png', contents: '', copyFrom: changed },
+      { file: 'social/copied.png', contents: '', copyFrom: copy },
+    ]);
+    const kept = statSync(path.join(outDir, 'social', 'same.png'), { bigint: true });
+    expect([kept.ino, kept.ctimeNs, kept.nlink]).toEqual([unchanged.ino, unchanged.ctimeNs, 2n]);
+    expect(statSync(path.join(outDir, 'social', 'changed.png')).ino).toBe(statSync(changed).ino);
+    expect(statSync(path.join(outDir, 'social', 'copied.png')).ino).toBe(statSync(copy).ino);
+    expect(readFileSync(path.join(outDir, 'social', 'changed.png'), 'utf8')).toBe('new card');
+    expect(readFileSync(older, 'utf8')).toBe('old card');
   });
 
   test('what sits in the spare where a folder or a file goes is replaced, and a link in it is never written through', async () => {
