@@ -10,6 +10,9 @@ import type { RouteRecord } from './routes.ts';
 import { renderSocialCards } from './social-cards.ts';
 import { paceHeap } from './heap-pacer.ts';
 
+/** Pages rendered between two turns of the event loop (~5 ms of work). */
+const PAGES_PER_TURN = 8;
+
 /** Everything a batch of pages needs, the same for every batch (sent once to each worker). */
 export interface BatchContext {
   data: SiteData;
@@ -73,7 +76,14 @@ export async function renderBatch(context: BatchContext, routes: readonly RouteR
     paceHeap(bytes.length);
     return { file: page.file, contents: bytes };
   };
-  const pages = renderPages({ data, routes, template, assets, headExtra, finishPage });
+  // A few pages at a time, letting the event loop run in between: the last batch's files
+  // are being written meanwhile, and each takes several trips through it (open, write,
+  // close), which a whole batch rendered in one go would hold up.
+  const pages: OutputFile[] = [];
+  for (let start = 0; start < routes.length; start += PAGES_PER_TURN) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    pages.push(...renderPages({ data, routes: routes.slice(start, start + PAGES_PER_TURN), template, assets, headExtra, finishPage }));
+  }
   const renderMs = lap();
   // A first visit's scripts, and the course group a course page or list page loads with them.
   const routeOf = new Map(routes.map((route) => [route.file, route]));
