@@ -1,6 +1,7 @@
 import type { Problem } from './errors.ts';
 import { parseRedirectsFile, redirectForPath, type RedirectRule } from './header-rules.ts';
 import { escapeHtml } from './html.ts';
+import { isPlainPath } from '../site/plain-path.ts';
 import { detach, scanHtml, type HtmlReference, type ScannedPage } from './html-scan.ts';
 import { BUDGETS, measurePages, overBudget, type Budgets, type PageSize } from './page-sizes.ts';
 import type { OutputFile } from './render.ts';
@@ -52,9 +53,7 @@ export function resolvePath(pathname: string, files: ReadonlySet<string>, redire
   return null;
 }
 
-/** A root-relative path URL parsing leaves as is: no dot segments, escapes, query or fragment. */
-const PLAIN_PATH = /^\/(?!\/)(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/?)*$/;
-export const isPlainPath = (value: string): boolean => PLAIN_PATH.test(value);
+export { isPlainPath };
 
 type Target = { kind: 'internal'; path: string } | { kind: 'external' } | { kind: 'forbidden'; reason: string };
 

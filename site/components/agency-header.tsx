@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link, NavLink } from './ui/link.tsx';
 import { useSiteData } from '../data.tsx';
 import { Icon } from './ui/icon.tsx';
 import { SoundToggle } from './sound-toggle.tsx';

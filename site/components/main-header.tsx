@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link, NavLink } from './ui/link.tsx';
 import { useSiteData } from '../data.tsx';
 import { useHideOnScrollDown } from '../hooks/use-scroll.ts';
 import { ExternalLink } from './ui/external-link.tsx';

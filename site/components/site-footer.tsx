@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from './ui/link.tsx';
 import { useSiteData } from '../data.tsx';
 import { ExternalLink } from './ui/external-link.tsx';
 import type { Area } from '../routes.ts';

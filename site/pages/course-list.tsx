@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../components/ui/link.tsx';
 import { useSiteData } from '../data.tsx';
 import { listPageLabel } from '../page-meta.ts';
 import { courseIds } from '../course-index.ts';

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '../components/ui/link.tsx';
 import { useSiteData } from '../data.tsx';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { checkCredentials } from '../login/check-credentials.ts';

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, test } from 'vitest';
@@ -6,6 +7,7 @@ import { validateContent } from '../../generator/content/validate.ts';
 import { deriveContent, type SiteData } from '../../generator/content/derive.ts';
 import { App } from '../../site/app.tsx';
 import { PAGES } from '../../site/pages/index.ts';
+import { drawServerLinks, Link, NavLink } from '../../site/components/ui/link.tsx';
 import { collectRoutes } from '../../generator/routes.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
@@ -113,5 +115,63 @@ describe('the server renders one branch of the route table', () => {
     // Not vacuous: the pages differ from one another.
     expect(both(large, '/course/2')[0]).not.toBe(both(large, '/course/3')[0]);
     expect(both(large, '/courses/list/4')[0]).toContain('<h1');
+  });
+});
+
+describe('links drawn plainly on the server', () => {
+  // The server draws a link as the <a> React Router's Link would (components/ui/link.tsx),
+  // without its hooks. Any difference would be a hydration mismatch in the browser, which
+  // always uses React Router's.
+  const source = syntheticContent(REAL_CONTENT, 120) as string;
+  const large = deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseContent(source, 'content.yaml') }));
+  const bothWays = (element: () => ReactElement) =>
+    [true, false].map((plain) => {
+      drawServerLinks(plain);
+      try {
+        return renderToString(element());
+      } finally {
+        drawServerLinks(false);
+      }
+    });
+
+  test("every route of the real and a 120-course site, and odd spellings, render exactly as with React Router's links", () => {
+    const odd = ['/About', '/COURSES', '/courses/', '/agency/payment/', '/Agency', '/courses/list/02', '/nope'];
+    let links = 0;
+    for (const siteData of [data, large]) {
+      for (const path of [...collectRoutes({ data: siteData }).map((route) => route.path), ...odd]) {
+        const [plain, router] = bothWays(() => (
+          <StaticRouter location={path}>
+            <App data={siteData} pages={PAGES} />
+          </StaticRouter>
+        ));
+        expect(plain, path).toBe(router);
+        links += plain!.split('data-discover="true"').length - 1;
+      }
+    }
+    // Not vacuous: thousands of links, the current page's marked in its navigation.
+    expect(links).toBeGreaterThan(2000);
+    expect(bothWays(() => <StaticRouter location="/About"><App data={data} pages={PAGES} /></StaticRouter>)[0]).toMatch(/<a aria-current="page" class="site-nav__link active" href="\/about" data-discover="true">/);
+  });
+
+  test('props only React Router knows, and paths it would resolve, are left to React Router', () => {
+    const cases: [string, () => ReactElement][] = [
+      ['relative', () => <Link to="faq">FAQ</Link>],
+      ['dot segments', () => <Link to="/courses/../faq">FAQ</Link>],
+      ['query and fragment', () => <Link to="/faq?x=1#top">FAQ</Link>],
+      ['an object', () => <Link to={{ pathname: '/faq', search: '?x=1' }}>FAQ</Link>],
+      ['target', () => <Link to="/faq" target="_self">FAQ</Link>],
+      ['reloadDocument', () => <Link to="/faq" reloadDocument>FAQ</Link>],
+      ['rel and aria', () => <Link to="/courses/list/2" rel="next" aria-label="Page 2" className="step">Next</Link>],
+      ['NavLink end', () => <NavLink to="/agency" end className="nav">Agency</NavLink>],
+      ['NavLink below', () => <NavLink to="/agency" className="nav">Agency</NavLink>],
+      ['NavLink class function', () => <NavLink to="/agency" className={({ isActive }) => (isActive ? 'on' : 'off')}>Agency</NavLink>],
+      ['NavLink case-sensitive', () => <NavLink to="/Agency/payment" caseSensitive>Pay</NavLink>],
+      ['NavLink aria-current', () => <NavLink to="/agency/payment" aria-current="location">Pay</NavLink>],
+    ];
+    for (const [name, link] of cases) {
+      const [plain, router] = bothWays(() => <StaticRouter location="/agency/payment">{link()}</StaticRouter>);
+      expect(plain, name).toBe(router);
+      expect(plain, name).toMatch(/^<a /);
+    }
   });
 });
