@@ -39,6 +39,18 @@ describe('the card SVG', () => {
 });
 
 describe('wrapping', () => {
+  test('a width adds up the advances of each character, counting a character beyond the table as a wide glyph once, surrogate pairs included', () => {
+    const wide = textWidth('\u2026', 400, 1000); // one glyph the table does not have
+    expect(wide).toBe(1060);
+    expect(textWidth('Hi', 800, 10)).toBeCloseTo(((749 + 283) / 1000) * 10, 10);
+    expect(textWidth('A\u{1F680}B', 400, 1000)).toBe(textWidth('A', 400, 1000) + wide + textWidth('B', 400, 1000));
+    // A lone surrogate, at the end or in the middle, is one unknown glyph too.
+    expect(textWidth('A\ud83d', 400, 1000)).toBe(textWidth('A', 400, 1000) + wide);
+    expect(textWidth('\ude80A\ud83d\ud83d', 400, 1000)).toBe(3 * wide + textWidth('A', 400, 1000));
+    expect(textWidth('\tA', 400, 1000)).toBe(wide + textWidth('A', 400, 1000));
+  });
+
+
   test('greedy lines within the width; null when the text needs more lines; an ellipsis when asked', () => {
     expect(wrapText('one two three', { weight: 400, size: 10, maxWidth: 1000, maxLines: 1 })).toEqual(['one two three']);
     expect(wrapText('one two three', { weight: 400, size: 100, maxWidth: 400, maxLines: 3 })).toEqual(['one two', 'three']);
