@@ -42,8 +42,9 @@ export interface BatchResult {
 /**
  * Social cards, HTML and sizes for a batch of routes: the per-page work of a build, pure
  * but for the card cache, so it runs the same in the build's own thread or in a worker.
+ * `roots`: React trees already rendered for some of the routes (renderRoots), used and removed.
  */
-export async function renderBatch(context: BatchContext, routes: readonly RouteRecord[]): Promise<BatchResult> {
+export async function renderBatch(context: BatchContext, routes: readonly RouteRecord[], roots?: Map<string, string>): Promise<BatchResult> {
   const { data, template, assets, cacheDir, upTo, groupSizes, home } = context;
   let mark = performance.now();
   const lap = () => {
@@ -82,8 +83,10 @@ export async function renderBatch(context: BatchContext, routes: readonly RouteR
   const pages: OutputFile[] = [];
   for (let start = 0; start < routes.length; start += PAGES_PER_TURN) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-    pages.push(...renderPages({ data, routes: routes.slice(start, start + PAGES_PER_TURN), template, assets, headExtra, finishPage }));
+    pages.push(...renderPages({ data, routes: routes.slice(start, start + PAGES_PER_TURN), template, assets, headExtra, finishPage, roots }));
   }
+  // Trees rendered ahead of time (while the client was bundled) are used once.
+  if (roots) for (const route of routes) roots.delete(route.path);
   const renderMs = lap();
   // A first visit's scripts, and the course group a course page or list page loads with them.
   const routeOf = new Map(routes.map((route) => [route.file, route]));

@@ -34,12 +34,13 @@ function workerScript(): string | null {
 /**
  * `jobs` workers when it pays (at least two, and a compiled CLI to run in them); else this
  * thread, one batch at a time. Workers receive the context once; each batch then travels
- * as its routes, and comes back as HTML, cards and sizes.
+ * as its routes, and comes back as HTML, cards and sizes. `roots`: React trees rendered
+ * ahead of time in this thread, used when it renders the batches itself.
  */
-export function createBatchRenderer(context: BatchContext, options: { jobs: number }): BatchRenderer {
+export function createBatchRenderer(context: BatchContext, options: { jobs: number; roots?: Map<string, string> }): BatchRenderer {
   const script = workerScript();
   if (options.jobs < 2 || !script) {
-    return { render: (routes) => renderBatch(context, routes), window: 1, workers: 0, close: async () => {} };
+    return { render: (routes) => renderBatch(context, routes, options.roots), window: 1, workers: 0, close: async () => {} };
   }
   const waiting = new Map<number, { resolve: (result: BatchResult) => void; reject: (error: Error) => void }>();
   const load = new Map<Worker, number>();
