@@ -35,6 +35,18 @@ const app = (
 // shows the page that was rendered into it; otherwise render afresh, so React never
 // hydrates mismatching markup.
 if (!ready) {
-  // Left as the server rendered it.
+  // Left as the server rendered it, and styled as without JavaScript: nothing will answer
+  // the menu toggle, so the small-screen navigation shows its links instead.
+  applyNoscriptStyles();
 } else if (container.dataset.page === `${match.page}:${match.found}`) hydrateRoot(container, app);
 else createRoot(container).render(app);
+
+/** Applies the stylesheet the page loads only when JavaScript is off (named in its <noscript>). */
+function applyNoscriptStyles() {
+  const href = /href="([^"]+)"/.exec(document.head.querySelector('noscript')?.textContent ?? '')?.[1];
+  if (!href) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  document.head.append(link);
+}

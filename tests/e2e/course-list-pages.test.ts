@@ -136,6 +136,20 @@ describe('a course list of 120 courses, in the browser', () => {
     await close();
   });
 
+  test('a page left unhydrated because its group cannot be loaded is styled as without JavaScript: on a small screen its navigation shows its links', async () => {
+    const { page, log, close } = await openPage(browserOf(), { viewport: { width: 390, height: 800 } });
+    await page.route('**/data/courses/2.json', (route) => route.abort());
+    await page.goto(`${baseUrl}/course/75`);
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    // No toggle that nothing would answer; the links themselves, reachable.
+    await expect.poll(() => page.locator('.menu-toggle').isVisible()).toBe(false);
+    for (const name of ['Courses', 'eBooks', 'About', 'FAQ', 'Contact']) expect(await nav.getByRole('link', { name, exact: true }).isVisible(), name).toBe(true);
+    await nav.getByRole('link', { name: 'FAQ', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/faq`);
+    expect(log.messages.filter((message) => !message.includes('net::ERR_FAILED'))).toEqual([]);
+    await close();
+  });
+
   test('three-digit numbers fit their column on every width', async () => {
     for (const width of [390, 768, 1280]) {
       const { page, close } = await openPage(browserOf(), { viewport: { width, height: 900 } });
