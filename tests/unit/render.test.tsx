@@ -8,6 +8,7 @@ import { deriveContent, type SiteData } from '../../generator/content/derive.ts'
 import { App } from '../../site/app.tsx';
 import { PAGES } from '../../site/pages/index.ts';
 import { drawServerLinks, Link, NavLink } from '../../site/components/ui/link.tsx';
+import { forgetServerFooters, renderServerFooters } from '../../site/components/site-footer.tsx';
 import { collectRoutes } from '../../generator/routes.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
@@ -173,5 +174,49 @@ describe('links drawn plainly on the server', () => {
       expect(plain, name).toBe(router);
       expect(plain, name).toMatch(/^<a /);
     }
+  });
+});
+
+describe('the footer drawn once on the server', () => {
+  // The server draws each area's footer once per content (site-footer.tsx) and every page
+  // takes it as is; it must be exactly what the page would have drawn itself.
+  const source = syntheticContent(REAL_CONTENT, 120) as string;
+  const large = deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseContent(source, 'content.yaml') }));
+  const page = (siteData: SiteData, path: string) =>
+    renderToString(
+      <StaticRouter location={path}>
+        <App data={siteData} pages={PAGES} />
+      </StaticRouter>,
+    );
+
+  test('every route of the real and a 120-course site renders the same with the drawn footer as without', () => {
+    drawServerLinks(true);
+    try {
+      for (const siteData of [data, large]) {
+        for (const path of [...collectRoutes({ data: siteData }).map((route) => route.path), '/nope']) {
+          forgetServerFooters(siteData);
+          const itself = page(siteData, path);
+          renderServerFooters(siteData, renderToString);
+          expect(page(siteData, path), path).toBe(itself);
+        }
+      }
+    } finally {
+      drawServerLinks(false);
+      forgetServerFooters(data);
+      forgetServerFooters(large);
+    }
+  });
+
+  test('a page takes the drawn footer of its area as is, and draws its own without one', () => {
+    forgetServerFooters(data);
+    renderServerFooters(data, () => '<p>drawn once</p>');
+    try {
+      expect(page(data, '/about')).toContain('<footer class="site-footer"><p>drawn once</p></footer>');
+      expect(page(data, '/agency')).toContain('<footer class="site-footer"><p>drawn once</p></footer>');
+      expect(page(data, '/login')).not.toContain('<footer');
+    } finally {
+      forgetServerFooters(data);
+    }
+    expect(page(data, '/about')).toMatch(/<footer class="site-footer"><div class="site-footer__inner">/);
   });
 });
