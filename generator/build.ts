@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadContent } from './content/load.ts';
 import { validateContent } from './content/validate.ts';
 import { deriveContent, type SiteData } from './content/derive.ts';
-import { copyWithOwnStrings, ownString } from './content/own-strings.ts';
+import { copyWithOwnStrings, ownString } from './own-strings.ts';
 import { renderRoots } from './render.ts';
 import { collectRoutes, type RouteRecord } from './routes.ts';
 import { bundleClient, stopEsbuild, type ClientAssets } from './bundle.ts';

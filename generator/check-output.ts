@@ -2,7 +2,8 @@ import type { Problem } from './errors.ts';
 import { parseRedirectsFile, redirectForPath, type RedirectRule } from './header-rules.ts';
 import { escapeHtml } from './html.ts';
 import { isPlainPath } from '../site/plain-path.ts';
-import { detach, scanHtml, type HtmlReference, type ScannedPage } from './html-scan.ts';
+import { ownString } from './own-strings.ts';
+import { scanHtml, type HtmlReference, type ScannedPage } from './html-scan.ts';
 import { BUDGETS, measurePages, overBudget, type Budgets, type PageSize } from './page-sizes.ts';
 import type { OutputFile } from './render.ts';
 
@@ -159,7 +160,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
         for (const reference of page.references) {
           const target = classify(reference.value, pageUrl, origin);
           if (target.kind === 'forbidden') report(file.file, `${where(reference)} ${target.reason}`);
-          else if (target.kind === 'internal' && !resolvesNow(target.path)) links.push({ file: file.file, where: detach(where(reference)), path: detach(target.path), css: false });
+          else if (target.kind === 'internal' && !resolvesNow(target.path)) links.push({ file: file.file, where: ownString(where(reference)), path: ownString(target.path), css: false });
         }
       }
       for (const size of sizes)

@@ -5,6 +5,8 @@
  * the size report. It is not a general HTML parser and does not need to be.
  */
 
+import { ownSlice, ownString } from './own-strings.ts';
+
 /** One URL an element references. */
 export interface HtmlReference {
   tag: string;
@@ -23,24 +25,6 @@ export interface ScannedPage {
   description: string | null;
   canonical: string | null;
   references: HtmlReference[];
-}
-
-/**
- * A copy of `text` that does not share memory with the page it was cut from. V8 keeps a
- * substring as a view of its parent string, so one remembered title would keep a whole
- * page's HTML alive; the output check remembers a few strings of every page.
- */
-export function detach(text: string): string {
-  return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8');
-}
-
-/**
- * A copy of `text` that keeps only its own characters alive, cheaply: the scan's values
- * outlive the page they were cut from (which the build lets go as soon as it is scanned).
- * Joined to one more character, the text is copied whole, then cut back.
- */
-function own(text: string): string {
-  return text.length < 13 ? text : (text + ' ').slice(0, -1);
 }
 
 const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
@@ -240,25 +224,25 @@ export function scanHtml(html: string): ScannedPage {
     }
     const rawEnd = RAW_TEXT_END[name];
     const attributes = readAttributes(html, nameEnd, end);
-    const rel = own((attributes.get('rel') ?? '').toLowerCase());
+    const rel = ownSlice((attributes.get('rel') ?? '').toLowerCase());
     for (const attribute of URL_ATTRIBUTES[name] ?? []) {
       const value = attributes.get(attribute);
-      if (value !== undefined) page.references.push({ tag: name, attribute, value: own(value), rel, line, inNoscript: noscript > 0 });
+      if (value !== undefined) page.references.push({ tag: name, attribute, value: ownSlice(value), rel, line, inNoscript: noscript > 0 });
     }
     if (name === 'meta') {
       const key = attributes.get('property') ?? attributes.get('name') ?? '';
       if (key === 'description') {
         const content = attributes.get('content');
-        page.description = content === undefined ? null : own(content);
+        page.description = content === undefined ? null : ownSlice(content);
       }
-      if (URL_META.has(key)) page.references.push({ tag: 'meta', attribute: own(key), value: own(attributes.get('content') ?? ''), rel: '', line, inNoscript: false });
+      if (URL_META.has(key)) page.references.push({ tag: 'meta', attribute: ownSlice(key), value: ownSlice(attributes.get('content') ?? ''), rel: '', line, inNoscript: false });
     }
-    if (name === 'link' && rel.split(/\s+/).includes('canonical')) page.canonical = detach(attributes.get('href') ?? '') || null;
+    if (name === 'link' && rel.split(/\s+/).includes('canonical')) page.canonical = ownString(attributes.get('href') ?? '') || null;
     // Raw-text elements: skip to their end tag so their contents are never read as markup.
     if (rawEnd) {
       rawEnd.lastIndex = at;
       const stop = rawEnd.exec(html)?.index ?? html.length;
-      if (name === 'title') page.title = detach(decodeEntities(html.slice(at, stop)).trim());
+      if (name === 'title') page.title = ownString(decodeEntities(html.slice(at, stop)).trim());
       at = stop;
     }
   }
