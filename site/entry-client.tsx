@@ -7,9 +7,14 @@ import { App } from './app.tsx';
 import { courseGroupForPath, courseIds, coursesShipWithPages } from './course-index.ts';
 import { loadCourseGroup } from './course-data.ts';
 import { matchPage } from './routes.ts';
+import { TRANSITION } from './transition/animate.ts';
+import { playToneOnLoad } from './transition/sound.ts';
 import './styles/main.css';
 
 const container = document.getElementById('root')!;
+// The first load's transition has its tone (as far as the browser allows sound): armed
+// now, so that a press while the page loads its chunk or hydrates is seen for what it is.
+const disarmLoadTone = playToneOnLoad(TRANSITION.total * 1000);
 const match = matchPage(window.location.pathname, courseIds(clientData.courseIndex));
 // The group of courses a course page or a page of the course list shows (none to load
 // when the catalogue ships with the page's own script).
@@ -38,6 +43,7 @@ if (!ready) {
   // Left as the server rendered it, and styled as without JavaScript: nothing will answer
   // the menu toggle, so the small-screen navigation shows its links instead.
   applyNoscriptStyles();
+  disarmLoadTone();
 } else if (container.dataset.page === `${match.page}:${match.found}`) hydrateRoot(container, app);
 else createRoot(container).render(app);
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { loadGsap, playTransition, TRANSITION } from '../transition/animate.ts';
-import { playTone, playToneOnLoad } from '../transition/sound.ts';
+import { playTone } from '../transition/sound.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 
@@ -21,7 +21,7 @@ function isInternalNavigation(event: MouseEvent): HTMLAnchorElement | null {
 /**
  * Wraps every page in the ten-slice transition. On first load the slices are animated by
  * CSS from the static HTML (no waiting for JavaScript; hidden without JavaScript and under
- * reduced motion), with the tone where the browser allows it; on each client-side
+ * reduced motion), with the tone the entry script arms; on each client-side
  * navigation GSAP plays them, with the tone.
  */
 export function PageTransition({ children }: { children: ReactNode }) {
@@ -39,8 +39,6 @@ export function PageTransition({ children }: { children: ReactNode }) {
     const onClick = (event: MouseEvent) => {
       if (isInternalNavigation(event)) playTone();
     };
-    // The first load's transition has its tone too (as far as the browser allows sound).
-    playToneOnLoad(TRANSITION.total * 1000);
     document.addEventListener('pointerover', warm, { passive: true });
     document.addEventListener('focusin', warm);
     document.addEventListener('click', onClick, true);

@@ -68,13 +68,20 @@ export function playTone(): void {
  * earns a console warning; so the tone waits for the visitor's first press within
  * `withinMs` (the first-load transition) and plays then, or not at all: a tone long after
  * the page appeared would be noise.
- * Where the page already has the visitor's activation, it plays at once.
+ * The entry script arms it as it starts, before the page hydrates: a press on the sound
+ * switch or a link while the page is still hydrating is then seen for what it was, where
+ * an arming after hydration saw only that the page had been pressed, and played.
+ * Where the page already has the visitor's activation (a press before the script ran), it
+ * plays at once. Returns a function that disarms it (a page that will not hydrate).
  */
 let loadToneArmed = false;
-export function playToneOnLoad(withinMs: number): void {
-  if (muted || loadToneArmed) return;
+export function playToneOnLoad(withinMs: number): () => void {
+  if (muted || loadToneArmed) return () => {};
   loadToneArmed = true;
-  if ((navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation?.hasBeenActive) return playTone();
+  if ((navigator as Navigator & { userActivation?: { hasBeenActive: boolean } }).userActivation?.hasBeenActive) {
+    playTone();
+    return () => {};
+  }
   const settle = () => {
     clearTimeout(timer);
     window.removeEventListener('pointerdown', onPress, true);
@@ -88,4 +95,5 @@ export function playToneOnLoad(withinMs: number): void {
   const timer = setTimeout(settle, withinMs);
   window.addEventListener('pointerdown', onPress, true);
   window.addEventListener('keydown', onPress, true);
+  return settle;
 }

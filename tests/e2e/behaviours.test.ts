@@ -390,6 +390,51 @@ describe('page transition and tone', () => {
     await opened.close();
   });
 
+  test('a press on the sound switch while the page is still loading its code plays no tone, then or once it hydrates', async () => {
+    const opened = await openPage(browserOf());
+    await instrumentAudio(opened.page);
+    // Hold the page's own code (what the entry script imports on demand, not statically),
+    // so the press falls between the entry script starting and the page hydrating.
+    const entry = await (await fetch(`${baseUrl}/`)).text().then((html) => /<script type="module" src="([^"]+)"/.exec(html)![1]!);
+    const entryCode = await (await fetch(new URL(entry, baseUrl))).text();
+    const staticImports = new Set([...entryCode.matchAll(/(?:^|[;}])\s*import\s*(?:[^'"();]*?from\s*)?["']\.\/([^"']+)["']/g)].map((match) => `/assets/${match[1]}`));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let heldRequests = 0;
+    await opened.page.route(/\/assets\/chunk-[^/]+\.js$/, async (route) => {
+      if (!staticImports.has(new URL(route.request().url()).pathname)) {
+        heldRequests += 1;
+        await held;
+      }
+      await route.continue();
+    });
+    // The load's tone is armed when the entry script starts listening for the first press.
+    await opened.page.addInitScript(() => {
+      const add = window.addEventListener.bind(window);
+      window.addEventListener = (type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+        // The site's own scripts (Playwright's injected script listens for presses too).
+        if (type === 'pointerdown' && new Error().stack?.includes('/assets/')) (window as unknown as { __pressWindowOpen: boolean }).__pressWindowOpen = true;
+        add(type, listener, options);
+      };
+    });
+    await opened.page.goto(`${baseUrl}/`);
+    await opened.page.waitForFunction(() => (window as unknown as { __pressWindowOpen?: boolean }).__pressWindowOpen === true, undefined, { timeout: 10_000 });
+    expect(heldRequests).toBeGreaterThan(0);
+    // The entry script has started; the page has not hydrated.
+    expect(await opened.page.evaluate(() => Object.keys(document.getElementById('root')!).length)).toBe(0);
+    await opened.page.getByRole('button', { name: 'Transition sound' }).click();
+    release();
+    await waitForHydration(opened.page);
+    await opened.page.waitForTimeout(300);
+    expect((await audio(opened.page)).tones).toBe(0);
+    // Pressing something else later is not the load's tone either: the window was closed by the press.
+    await opened.page.locator('main h1').click();
+    await opened.page.waitForTimeout(300);
+    expect(await audio(opened.page)).toEqual({ contexts: 0, tones: 0, running: false });
+    expect(opened.log.messages).toEqual([]);
+    await opened.close();
+  });
+
   test("the first load's tone plays at the visitor's first press during the transition, with sound allowed then; a later first press plays none", async () => {
     const opened = await openPage(browserOf());
     await instrumentAudio(opened.page);

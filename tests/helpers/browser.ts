@@ -49,9 +49,20 @@ export function useBrowser(): () => Browser {
   };
 }
 
-/** Resolves once React has hydrated (or rendered) the page's root. */
+/**
+ * Resolves once React has hydrated (or rendered) the page's root and run its effects. The
+ * root's container key appears when hydration starts; the root's committed tree has a
+ * child, no longer dehydrated, once it commits, and the effects run in a task soon after.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+  await page.waitForFunction(() => {
+    const container = document.getElementById('root') as (HTMLElement & Record<string, unknown>) | null;
+    const key = Object.keys(container ?? {}).find((name) => name.startsWith('__reactContainer'));
+    const fiber = key ? (container![key] as { stateNode?: { current?: { child: unknown; memoizedState?: { isDehydrated?: boolean } } } } | null) : null;
+    const committed = fiber?.stateNode?.current;
+    return Boolean(committed?.child) && committed?.memoizedState?.isDehydrated === false;
+  });
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
 }
 
 /** axe-core's violations on the page as it is now (WCAG 2.2 A/AA and best practice), one line each. */
