@@ -99,7 +99,7 @@ churn();
 console.log(JSON.stringify({ start, held, released: young() }));
 `,
     );
-    const sizes = JSON.parse(execFileSync(process.execPath, [script], { encoding: 'utf8' })) as { start: number; held: number; released: number };
+    const sizes = JSON.parse(execFileSync(process.execPath, [script], { encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' })) as { start: number; held: number; released: number };
     expect(sizes.held).toBeLessThanOrEqual(2 * sizes.start);
     expect(sizes.released).toBeGreaterThanOrEqual(8 * sizes.held);
   });

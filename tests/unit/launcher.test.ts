@@ -8,7 +8,8 @@ import { projectCopy } from '../helpers/dev.ts';
 const project = projectCopy();
 afterAll(() => rmSync(project.dir, { recursive: true, force: true }));
 
-const check = () => spawnSync(process.execPath, [project.bin, 'check', '--no-cache'], { cwd: project.dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+// A time limit of its own: a synchronous child blocks this thread, and with it the test's timeout.
+const check = () => spawnSync(process.execPath, [project.bin, 'check', '--no-cache'], { cwd: project.dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 90_000, killSignal: 'SIGKILL' });
 const compiled = () => readdirSync(path.join(project.dir, 'node_modules', '.cache', 'site-cli')).filter((name) => /^cli-[0-9a-f]+$/.test(name)).sort();
 
 describe('bin/site.js compiles the CLI once per change', () => {
