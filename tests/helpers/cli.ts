@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { tempDir } from './temp.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const BIN = path.join(ROOT, 'bin', 'site.js');
@@ -30,7 +30,7 @@ export function runSite(args: readonly string[], options: { cwd?: string; env?: 
 
 /** A temp folder holding a copy of the real content.yaml, edited by `edit`. */
 export function contentCopy(edit: (source: string) => string = (source) => source): { dir: string; file: string; source: string } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'site-cli-'));
+  const dir = tempDir('site-cli-');
   const file = path.join(dir, 'content.yaml');
   cpSync(path.join(ROOT, 'content.yaml'), file);
   const source = edit(readFileSync(file, 'utf8'));

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { parse, stringify } from 'yaml';
@@ -12,6 +11,7 @@ import { ContentProblemError, OutputProblemError } from '../../generator/errors.
 import { renderRoute } from '../../site/entry-server.tsx';
 import { build } from '../../generator/build.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
+import { tempDir } from '../helpers/temp.ts';
 
 /*
  * Property-based attacks on content.yaml: whatever a maintainer (or an attacker with
@@ -21,7 +21,7 @@ import { REAL_CONTENT } from '../helpers/content.ts';
 
 const REAL_SOURCE = readFileSync(REAL_CONTENT, 'utf8');
 const BASE = parse(REAL_SOURCE) as Record<string, unknown>;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'site-hostile-'));
+const dir = tempDir('site-hostile-');
 let cases = 0;
 
 const HOSTILE_STRINGS = [

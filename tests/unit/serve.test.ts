@@ -1,16 +1,16 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveStatic } from '../../generator/serve.ts';
 import { runSite } from '../helpers/cli.ts';
+import { tempDir } from '../helpers/temp.ts';
 
 let server: Server;
 let port: number;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'site-serve-'));
+const dir = tempDir('site-serve-');
 const out = path.join(dir, 'out');
 
 beforeAll(async () => {
