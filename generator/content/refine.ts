@@ -160,7 +160,6 @@ const RULES: Rule[] = [
   {
     needs: ['agency'],
     run: (content) => [
-      ...mailtoSubjectIssues(content.agency.freeTrial, FREE_TRIAL_SUBJECT, ['agency', 'freeTrial']),
       ...mailtoSubjectIssues(content.agency.paymentSupport, PAYMENT_SUPPORT_SUBJECT, ['agency', 'paymentSupport']),
     ],
   },

@@ -139,7 +139,6 @@ export const contentSchema = z.strictObject({
     phone: phoneSchema,
     hours: text,
     paymentSupport: mailtoSchema,
-    freeTrial: mailtoSchema,
   }),
   labels: z.strictObject({
     skipToContent: text,

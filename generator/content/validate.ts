@@ -76,6 +76,11 @@ function locate(located: Located, path: readonly PropertyKey[], message: string,
   return { path: path.map(String).join('.'), message, hint, location, frame: codeFrame(located.source, location) };
 }
 
+/** Keys content.yaml once had, with where what they held lives now. */
+const RETIRED_KEYS: Readonly<Record<string, string>> = {
+  'agency.freeTrial': "Remove it: the free trial's e-mail link is the free-trial plan's cta.href (under plans), the one the payment page shows.",
+};
+
 /** Translates one zod issue into what a maintainer can act on. */
 function fromZodIssue(located: Located, issue: z.core.$ZodIssue): Problem[] {
   const path = issue.path;
@@ -84,11 +89,12 @@ function fromZodIssue(located: Located, issue: z.core.$ZodIssue): Problem[] {
       return issue.keys.map((key) => {
         const allowed = allowedKeys(path);
         const guess = closest(key, allowed);
+        const retired = RETIRED_KEYS[[...path, key].join('.')];
         return locate(
           located,
           [...path, key],
           `unknown key "${key}"`,
-          guess ? `Did you mean "${guess}"?` : allowed.length > 0 ? `Allowed keys here: ${allowed.join(', ')}.` : 'Remove it.',
+          retired ?? (guess ? `Did you mean "${guess}"?` : allowed.length > 0 ? `Allowed keys here: ${allowed.join(', ')}.` : 'Remove it.'),
           true,
         );
       });

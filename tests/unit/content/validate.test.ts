@@ -83,17 +83,24 @@ describe('validateContent: every problem located in the file', () => {
     const problems = await editedRealProblems((source) =>
       source
         .replace('paymentSupport: mailto:analytics@example.com?subject=Payment%20Support', 'paymentSupport: mailto:analytics@example.com')
-        .replace('freeTrial: mailto:analytics@example.com?subject=Free%20Trial%20Request', 'freeTrial: mailto:analytics@example.com?subject=Hello')
         .replace('href: mailto:analytics@example.com?subject=Free%20Trial%20Request', 'href: https://checkout.example.com/trial'),
     );
     const heads = problems.map((problem) => problem.split('\n')[0]!.replace(/^content\.yaml:\d+:\d+ +/, ''));
     expect(heads).toEqual([
       'agency.paymentSupport  has no subject; it must preset the subject Payment Support',
-      'agency.freeTrial  presets the subject "Hello", not Free Trial Request',
       'plans.0.cta.href  must be an e-mail link with the subject Free Trial Request',
     ]);
     expect(problems[0]).toContain('hint: End the link with ?subject=Payment%20Support, like mailto:name@example.com?subject=Payment%20Support.');
     expect(await editedRealProblems((source) => source.replace('subject=Payment%20Support', 'subject=Payment%20Support&body=Hi'))).toEqual([]);
+    const wrongSubject = await editedRealProblems((source) => source.replace('href: mailto:analytics@example.com?subject=Free%20Trial%20Request', 'href: mailto:analytics@example.com?subject=Hello'));
+    expect(wrongSubject.map((problem) => problem.split('\n')[0]!.replace(/^content\.yaml:\d+:\d+ +/, ''))).toEqual(['plans.0.cta.href  presets the subject "Hello", not Free Trial Request']);
+  });
+
+  test('the free trial has one link: a content.yaml that still sets agency.freeTrial is told where it lives now', async () => {
+    const problems = await editedRealProblems((source) => source.replace('  hours: Mon-Fri', '  freeTrial: mailto:analytics@example.com?subject=Free%20Trial%20Request\n  hours: Mon-Fri'));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^content\.yaml:\d+:3 +agency\.freeTrial  unknown key "freeTrial"/);
+    expect(problems[0]).toContain("hint: Remove it: the free trial's e-mail link is the free-trial plan's cta.href (under plans), the one the payment page shows.");
   });
 
   test('reference and sum rules still run on a list whose other items are wrong: all problems in one check', async () => {
