@@ -1,8 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './cli.ts';
+import { tempDir } from './temp.ts';
 
 /** A running `site dev` child process. */
 export interface DevProcess {
@@ -67,7 +67,7 @@ export async function startDev(options: { cwd: string; args?: string[]; bin?: st
  * can edit site/ without touching the working tree.
  */
 export function projectCopy(): { dir: string; bin: string } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'site-project-'));
+  const dir = tempDir('site-project-');
   for (const entry of ['bin', 'generator', 'site', 'templates', 'package.json', 'content.yaml', 'tsconfig.json'])
     cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
   // A real folder (the launcher and `site dev` keep their caches in node_modules/.cache)

@@ -1,8 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { build, type BuildResult } from '../../generator/build.ts';
 import { headersForPath, parseHeadersFile, parseRedirectsFile } from '../../generator/header-rules.ts';
 import { decodeEntities, scanHtml } from '../../generator/html-scan.ts';
@@ -12,13 +11,14 @@ import { CARD_FONT_FAMILY, CARD_FONT_FILES } from '../../generator/png.ts';
 import { cardSvg, cardTextFor } from '../../generator/social-cards.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 import { hashTree, listFiles, pngSize } from '../helpers/output.ts';
+import { tempDir } from '../helpers/temp.ts';
 
 /*
  * The real content.yaml built once (cold card cache), then checked file by file: head
  * metadata, social cards, JSON-LD, sitemap, hosting files, sizes, and reproducibility.
  */
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'site-output-'));
+const dir = tempDir('site-output-');
 const outDir = path.join(dir, 'out');
 const env = { SITE_LOGIN_USERNAME: 'unit-visitor', SITE_LOGIN_PASSWORD: 'unit password 42' };
 let result: BuildResult;
@@ -29,7 +29,6 @@ const filesOnDisk = () => listFiles(outDir).map((file) => ({ file, contents: rea
 beforeAll(async () => {
   result = await build({ contentFile: REAL_CONTENT, outDir, env, cacheDir: path.join(dir, 'cache-a') });
 }, 120_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The head of a page as name → content (meta) and rel → href (link). */
 function head(html: string) {

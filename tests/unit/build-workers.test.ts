@@ -1,16 +1,15 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { runSite } from '../helpers/cli.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 import { hashTree } from '../helpers/output.ts';
 import { BATCH_BYTES, defaultJobs, nextBatchSize, WORKERS_FROM } from '../../generator/build.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
 import { syntheticContent } from '../../scripts/synthetic-content.js';
+import { tempDir } from '../helpers/temp.ts';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'site-workers-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('site-workers-');
 
 describe('site build renders a large site in worker threads', () => {
   test('1,000 courses: two render workers write exactly the files the main thread alone writes', async () => {

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import * as esbuild from 'esbuild';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { collectAll, createHeapPacer } from '../../generator/heap-pacer.ts';
+import { tempDir } from '../helpers/temp.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -66,8 +66,7 @@ describe('the heap pacer between render batches', () => {
 });
 
 describe('the heap between build stages', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'site-heap-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dir = tempDir('site-heap-');
 
   test('collectAll frees what just became garbage, and leaves no flag changed', () => {
     let garbage: string[] | null = Array.from({ length: 200_000 }, (_, index) => `row ${index} `.repeat(16));

@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ROOT } from '../helpers/cli.ts';
 import { projectCopy } from '../helpers/dev.ts';
 
 const project = projectCopy();
-afterAll(() => rmSync(project.dir, { recursive: true, force: true }));
 
 // A time limit of its own: a synchronous child blocks this thread, and with it the test's timeout.
 const check = () => spawnSync(process.execPath, [project.bin, 'check', '--no-cache'], { cwd: project.dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 90_000, killSignal: 'SIGKILL' });

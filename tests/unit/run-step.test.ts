@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 // @ts-expect-error plain JavaScript (run-all.js runs on Node without a TypeScript loader)
 import { runStep, stillRunning } from '../helpers/run-step.js';
 // @ts-expect-error plain JavaScript, loaded by vitest as a reporter
 import ProgressReporter from '../helpers/progress-reporter.js';
+import { tempDir } from '../helpers/temp.ts';
 
 /*
  * `npm test` runs each step in a process group of its own: nothing a step leaves running
@@ -14,8 +14,7 @@ import ProgressReporter from '../helpers/progress-reporter.js';
  * at its limit, naming the tests that were still running.
  */
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'site-run-step-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('site-run-step-');
 
 /** Whether process `pid` still runs: a zombie (killed, not yet reaped by init) does not. */
 function alive(pid: number): boolean {

@@ -1,14 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { pruneCache, RENDER_SLOTS, renderPng, renderPngCached, rendersRunning } from '../../generator/png.ts';
 import { cardSlug, cardSvg } from '../../generator/social-cards.ts';
 import { textWidth, wrapText } from '../../generator/text-metrics.ts';
 import { pngSize } from '../helpers/output.ts';
+import { tempDir } from '../helpers/temp.ts';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'site-cards-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('site-cards-');
 
 const text = { title: 'Pricing & Payment <Plans>', brand: 'Hustler Analytics', description: 'Three plans "from" $0.', host: 'site.example' };
 

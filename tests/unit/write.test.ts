@@ -1,16 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { openOutput, recoverInterruptedWrite, writeOutput } from '../../generator/write.ts';
 import { hashTree } from '../helpers/output.ts';
 import { ROOT } from '../helpers/cli.ts';
+import { tempDir } from '../helpers/temp.ts';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'site-write-'));
+const dir = tempDir('site-write-');
 const outDir = path.join(dir, 'out');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The previous build: a few files whose hashes must survive every failure. */
 function previousBuild(): Record<string, string> {
