@@ -3,25 +3,18 @@ import { registerBuild } from './commands/build.ts';
 import { registerCheck } from './commands/check.ts';
 import { registerDev } from './commands/dev.ts';
 import { registerSchema } from './commands/schema.ts';
-import type { CliContext } from './commands/shared.ts';
 import { registerServe } from './commands/serve.ts';
 import { ContentProblemError, OutputProblemError, SiteError, UsageProblemError } from './errors.ts';
 import { colorsFor, formatProblems } from './report.ts';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { isRenderWorker } from './render-worker-flag.ts';
-
-// The compiled CLI is also the script of `site build`'s render workers (render-pool.ts);
-// React and the rest load only in such a worker, never for `site check`.
-if (!isMainThread && parentPort && isRenderWorker(workerData)) {
-  const port = parentPort;
-  void import('./render-pool.ts').then((pool) => pool.serveRenderWorker(port, workerData as { context: import('./render-batch.ts').BatchContext }));
-}
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PACKAGE_ROOT } from './paths.ts';
 
 /** Exit codes, set in one place: 0 success, 1 content or build problem, 2 wrong usage. */
 export const ExitCodes = { ok: 0, problem: 1, usage: 2 } as const;
 
 /** Builds the commander program: one command per file under commands/. */
-export function createProgram(version: string, context: CliContext = {}): Command {
+export function createProgram(version: string = packageVersion()): Command {
   const program = new Command('site')
     .description('Build the community and agency website from content.yaml into a static out/ folder.')
     .version(version, '-v, --version', 'print the version')
@@ -32,7 +25,7 @@ export function createProgram(version: string, context: CliContext = {}): Comman
     .showHelpAfterError('(run "site --help" for usage)')
     .exitOverride();
   registerBuild(program);
-  registerCheck(program, context);
+  registerCheck(program);
   registerServe(program);
   registerDev(program);
   registerSchema(program);
@@ -41,9 +34,9 @@ export function createProgram(version: string, context: CliContext = {}): Comman
 }
 
 /** Runs the CLI; never throws. Prints problems without stack traces unless DEBUG is set. */
-export async function main(argv: readonly string[], version: string, context: CliContext = {}): Promise<void> {
+export async function main(argv: readonly string[]): Promise<void> {
   quietOnClosedPipe();
-  const program = createProgram(version, context);
+  const program = createProgram();
   // `site help <command>` for a command that does not exist: commander prints the general
   // help as if asked for it; say what was wrong, as `site <unknown>` does.
   const [first, topic] = argv.slice(2);
@@ -57,6 +50,11 @@ export async function main(argv: readonly string[], version: string, context: Cl
   } catch (error) {
     process.exitCode = reportError(error);
   }
+}
+
+/** The version of this package, for --version. */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 /**

@@ -1,16 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The folder of this package (where site/ and templates/ live), from source or from the launcher's bundle. */
-function findPackageRoot(start: string): string {
-  let dir = start;
-  for (;;) {
-    const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && existsSync(path.join(dir, 'generator')) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'site') return dir;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`cannot find the site package above ${start}`);
-    dir = parent;
-  }
-}
+/** The folder of this package, where generator/, site/ and templates/ live. */
+export const PACKAGE_ROOT = path.resolve(import.meta.dirname, '..');
 
-export const PACKAGE_ROOT = findPackageRoot(import.meta.dirname);
+/** Where `site` keeps what it computes once and reuses (compiled site code, social cards, sizes). */
+export const CACHE_ROOT = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site');

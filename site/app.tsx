@@ -1,10 +1,10 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router-dom';
-import type { SiteData } from '../generator/content/derive.ts';
+import type { SiteData } from './model/site-data.ts';
 import { SiteDataProvider, useSiteData } from './data.tsx';
-import { courseIds } from './course-index.ts';
+import { courseIds } from './model/course-index.ts';
 import { Layout, PageArrived } from './components/layout.tsx';
-import { COURSE_LIST_PAGE_PATTERN, COURSE_PATTERN, matchPage, STATIC_PATHS, type PageKey } from './routes.ts';
+import { COURSE_LIST_PAGE_PATTERN, COURSE_PATTERN, matchPage, STATIC_PATHS, type PageKey } from './model/routes.ts';
 
 /** One row of the route table under the layout: a path pattern and what it shows. */
 type RouteRow = { path: string; element: ReactNode };

@@ -1,4 +1,4 @@
-import type { SiteData } from '../generator/content/derive.ts';
+import type { SiteData } from './model/site-data.ts';
 import common from 'site:data';
 
 /**

@@ -1,7 +1,7 @@
 import { use } from 'react';
-import type { CourseView } from '../generator/content/derive.ts';
+import type { CourseView } from './model/site-data.ts';
 import { useSiteData } from './data.tsx';
-import { courseGroup, courseGroupOf, courseGroupPath, coursePosition, indexInGroup, type CourseIndex } from './course-index.ts';
+import { courseGroup, courseGroupOf, courseGroupPath, coursePosition, indexInGroup, type CourseIndex } from './model/course-index.ts';
 
 /*
  * A catalogue larger than one list page reaches the browser a group at a time: group n is

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { SiteData } from '../generator/content/derive.ts';
+import type { SiteData } from './model/site-data.ts';
 
 const SiteDataContext = createContext<SiteData | null>(null);
 

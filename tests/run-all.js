@@ -14,6 +14,14 @@ import { fileURLToPath } from 'node:url';
 import { runStep, signalSteps, stillRunning } from './helpers/run-step.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// The CLI runs its TypeScript with Node's own type stripping: Node 22.18 or newer.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 18)) {
+  console.log(`npm test needs Node.js 22.18 or newer; this is ${process.version}.\nInstall Node 24 LTS, or run ". scripts/node-lts.sh" in this shell first (it brings Node 24 from the npm registry).`);
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
 const run = (command, args, options = {}) => spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, ...options });
 
 /**

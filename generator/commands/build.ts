@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { colorsFor, formatBytes, formatMs } from '../report.ts';
 import { InvalidArgumentError } from 'commander';
-import { resolveFromCwd, type GlobalOptions } from './shared.ts';
+import { resolveFromCwd, withContentOption, type GlobalOptions } from './options.ts';
 
 interface BuildCommandOptions {
   content: string;
@@ -13,10 +13,7 @@ interface BuildCommandOptions {
 
 /** `site build`: content.yaml to a complete out/ folder. */
 export function registerBuild(program: Command): void {
-  program
-    .command('build')
-    .description('validate content.yaml, render every page, bundle the client and write out/')
-    .option('-c, --content <file>', 'the content file', 'content.yaml')
+  withContentOption(program.command('build').description('validate content.yaml, render every page, bundle the client and write out/'))
     .option('-o, --out <dir>', 'the output folder: new, empty or one a build wrote (replaced atomically)', 'out')
     .option('--report', 'print what a first visit to each page downloads (HTML, CSS, JS; raw and brotli)')
     .option('--no-budgets', 'do not fail on byte budgets (for experiments with synthetic content)')
@@ -25,7 +22,7 @@ export function registerBuild(program: Command): void {
     .action(async (options: BuildCommandOptions, command: Command) => {
       const global = command.optsWithGlobals<GlobalOptions>();
       const colors = colorsFor(process.stderr);
-      const { build } = await import('../build.ts');
+      const { build } = await import('../pipeline/build.ts');
       const result = await build({
         contentFile: resolveFromCwd(options.content),
         outDir: resolveFromCwd(options.out),
@@ -42,7 +39,7 @@ export function registerBuild(program: Command): void {
       if (global.verbose)
         process.stderr.write(`${colors.dim(`${result.assets.count} asset files; peak memory ${result.peakMb.toFixed(0)} MB (--report lists each page's download)`)}\n`);
       if (options.report) {
-        const { formatSizeTable } = await import('../page-sizes.ts');
+        const { formatSizeTable } = await import('../pipeline/page-sizes.ts');
         process.stdout.write(`${formatSizeTable(result.sizes, { outLabel: options.out })}\n`);
       }
       const js = formatBytes(Math.max(...Object.values(result.assets.firstVisit).map((size) => size.jsBrotli)));

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { resolveFromCwd, withServerOptions, type GlobalOptions } from './shared.ts';
+import { resolveFromCwd, withContentOption, withServerOptions, type GlobalOptions } from './options.ts';
 
 interface DevCommandOptions {
   content: string;
@@ -9,10 +9,9 @@ interface DevCommandOptions {
 
 /** `site dev`: build in memory, serve, rebuild on change and reload open tabs. */
 export function registerDev(program: Command): void {
-  const dev = program
-    .command('dev')
-    .description('build in memory and serve on localhost; on a change to content.yaml, site/ or templates/ rebuild what is needed and reload open tabs')
-    .option('-c, --content <file>', 'the content file', 'content.yaml');
+  const dev = withContentOption(
+    program.command('dev').description('build in memory and serve on localhost; on a change to content.yaml, site/ or templates/ rebuild what is needed and reload open tabs'),
+  );
   withServerOptions(dev, 5173)
     .addHelpText('after', '\nA content error is printed here and shown over the page, which keeps showing the last good build.\nChanges to generator/ need a restart.')
     .action(async (options: DevCommandOptions, command: Command) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UsageProblemError } from '../errors.ts';
 import type { Command } from 'commander';
 import { colorsFor } from '../report.ts';
-import { resolveFromCwd, type GlobalOptions } from './shared.ts';
+import { resolveFromCwd, type GlobalOptions } from './options.ts';
 
 interface SchemaOptions {
   out: string;

@@ -1,60 +1,10 @@
-import type { IconName } from '../../site/components/ui/icon-paths.ts';
-import { coursePath } from '../../site/routes.ts';
-import type { Book, Content, Course, Plan } from './schema.ts';
-import { LOGIN_ITERATIONS, type LoginGate } from '../login-hash.ts';
-import { buildTitles } from '../../site/page-meta.ts';
-import { courseIndexOf, type CourseIndex } from '../../site/course-index.ts';
+import { coursePath } from '../../site/model/routes.ts';
+import type { Content } from '../../site/model/content-schema.ts';
+import type { BundleView, LoginGate, SiteData } from '../../site/model/site-data.ts';
+import { LOGIN_ITERATIONS } from './login-gate.ts';
+import { buildTitles } from '../../site/model/titles.ts';
+import { courseIndexOf } from '../../site/model/course-index.ts';
 import { formatCents, toCents } from './money.ts';
-
-/** A course as pages show it: where its Open Course button goes. */
-export interface CourseView extends Course {
-  href: string;
-  external: boolean;
-}
-
-/** A book with its price in cents and as text. */
-export interface BookView extends Omit<Book, 'price'> {
-  priceCents: number;
-  priceText: string;
-}
-
-/** A bundle with computed original price and savings; books resolved to title and icon. */
-export interface BundleView {
-  id: string;
-  title: string;
-  description: string;
-  icon: IconName;
-  checkoutUrl: string;
-  featured: boolean;
-  priceCents: number;
-  originalCents: number;
-  savingsCents: number;
-  priceText: string;
-  originalText: string;
-  savingsText: string;
-  books: { id: number; title: string; icon: IconName }[];
-}
-
-export interface PlanView extends Omit<Plan, 'price'> {
-  priceCents: number;
-  priceText: string;
-}
-
-/** Everything the pages render. Computed once at build time; also the client's data module. */
-export interface SiteData extends Omit<Content, 'courses' | 'books' | 'bundles' | 'plans'> {
-  courses: CourseView[];
-  books: BookView[];
-  bundles: BundleView[];
-  plans: PlanView[];
-  /** The largest saving of any bundle, for "save up to" copy. */
-  maxSavingsText: string;
-  /** The login gate's salted hash (never the credentials). */
-  login: LoginGate;
-  /** Every page's document title by path (the client updates the title on navigation). */
-  titles: Record<string, string>;
-  /** The course ids in list order and how course pages are titled (all the client gets of the courses up front). */
-  courseIndex: CourseIndex;
-}
 
 const NO_LOGIN: LoginGate = { salt: '', iterations: LOGIN_ITERATIONS, hash: null };
 

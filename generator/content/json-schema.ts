@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentSchema } from './schema.ts';
+import { contentSchema } from '../../site/model/content-schema.ts';
 
 /** Where `site schema` writes by default; content.yaml's first line points editors at it. */
 export const SCHEMA_FILE = 'content.schema.json';

@@ -1,6 +1,12 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import type { Location } from '../errors.ts';
-import { YAML_OPTIONS } from './load.ts';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
+import type { Location, Problem } from '../errors.ts';
+
+/*
+ * Where in content.yaml a problem is. Reading the file needs no positions (parse-yaml.ts
+ * reads it with js-yaml); only when something is wrong is the text parsed again, with the
+ * `yaml` package, whose document keeps every node's range and which reads on past a
+ * syntax error, so that one run reports every one.
+ */
 
 /** A parsed document with positions, built only when there is something to report. */
 export interface Located {
@@ -13,11 +19,11 @@ export interface Located {
 /** Parses `source` again, this time keeping node ranges and a line map. */
 export function locateSource(source: string, file: string): Located {
   const lineCounter = new LineCounter();
-  const document = parseDocument(source, { ...YAML_OPTIONS, lineCounter, keepSourceTokens: false });
+  const document = parseDocument(source, { version: '1.2', schema: 'core', uniqueKeys: true, prettyErrors: false, logLevel: 'silent', lineCounter });
   return { document, lineCounter, source, file };
 }
 
-/** 1-based line and column of a byte offset. */
+/** 1-based line and column of an offset into the source. */
 export function positionOf(located: Located, offset: number): Location {
   const { line, col } = located.lineCounter.linePos(offset);
   return { file: located.file, line, column: col };
@@ -70,4 +76,78 @@ export function codeFrame(source: string, location: Location, context = 2): stri
   }
   out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, location.column - 1))}^`);
   return out.join('\n');
+}
+
+/** A problem with the whole file at a position: its location and code frame filled in. */
+export function problemAt(located: Located, offset: number, message: string, hint?: string): Problem {
+  const location = positionOf(located, offset);
+  return { path: '', message, hint, location, frame: codeFrame(located.source, location) };
+}
+
+/**
+ * Every syntax error of the source, located: one per top-level section (the parser reads
+ * on after an error and reports what follows it as errors too; a tab in one line of
+ * courses gave 111 problems, one per later line). Empty when yaml finds none.
+ */
+export function syntaxProblems(located: Located): Problem[] {
+  const problems = located.document.errors.map((error) => problemAt(located, errorOffset(located.source, error), describeYamlError(error), hintForYamlError(error)));
+  return firstPerSection(located.source, problems);
+}
+
+function firstPerSection(source: string, problems: Problem[]): Problem[] {
+  const starts: number[] = [];
+  source.split('\n').forEach((line, index) => {
+    if (/^[^\s#-][^:]*:(\s|$)/.test(line)) starts.push(index + 1);
+  });
+  const sectionOf = (line: number) => {
+    let section = 0;
+    for (const start of starts) if (start <= line) section = start;
+    return section;
+  };
+  const kept = new Map<number, { problem: Problem; after: number }>();
+  for (const problem of problems) {
+    const section = sectionOf(problem.location?.line ?? 0);
+    const first = kept.get(section);
+    if (first) first.after += 1;
+    else kept.set(section, { problem, after: 0 });
+  }
+  return [...kept.values()].map(({ problem, after }) =>
+    after === 0
+      ? problem
+      : { ...problem, hint: `${problem.hint ? `${problem.hint} ` : ''}Fix this first: the parser could not read ${after === 1 ? 'one more place' : `${after} more places`} after it in this section, which may be fine once it is.` },
+  );
+}
+
+/** Where to point for a YAML error: an unclosed quote is reported at its opening quote, not at the end of the file. */
+function errorOffset(source: string, error: YAMLError): number {
+  const quote = /missing closing (["'])quote/i.exec(error.message)?.[1];
+  if (quote) {
+    const opening = source.lastIndexOf(quote, Math.max(0, error.pos[0] - 1));
+    if (opening >= 0) return opening;
+  }
+  return error.pos[0];
+}
+
+function describeYamlError(error: YAMLError): string {
+  const first = error.message.split('\n')[0] ?? error.message;
+  // yaml appends " at line L, column C" to its messages; the location is printed separately.
+  return first.replace(/ at line \d+, column \d+:?$/, '').replace(/^./, (c) => c.toLowerCase());
+}
+
+function hintForYamlError(error: YAMLError): string {
+  switch (error.code) {
+    case 'DUPLICATE_KEY':
+      return 'Each key may appear once in a mapping; remove or rename one of them.';
+    case 'MISSING_CHAR':
+      return error.message.includes('quote') ? 'Close the quoted text with the same quote mark it starts with.' : 'Check the indentation (spaces only, two per level).';
+    case 'BAD_INDENT':
+    case 'UNEXPECTED_TOKEN':
+      return 'Check the indentation (spaces only, two per level) and that every "key: value" has a space after the colon.';
+    case 'BLOCK_AS_IMPLICIT_KEY':
+      return 'A key must fit on one line; quote text that contains a colon followed by a space.';
+    case 'TAB_AS_INDENT':
+      return 'YAML indentation must use spaces, not tabs.';
+    default:
+      return 'Quote text that contains ": " or starts with a special character (*, &, !, %, @, `).';
+  }
 }

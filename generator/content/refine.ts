@@ -1,4 +1,4 @@
-import type { Content } from './schema.ts';
+import type { Content } from '../../site/model/content-schema.ts';
 import { formatCents, toCents } from './money.ts';
 
 /** A cross-field problem: where (as a content path) and what, with an optional hint. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ContentProblemError, type Problem } from '../errors.ts';
-import { STATIC_PATHS } from '../../site/routes.ts';
-import { bookSchema, bundleSchema, contentSchema, courseSchema, policySectionSchema, type Content } from './schema.ts';
+import { STATIC_PATHS } from '../../site/model/routes.ts';
+import { bookSchema, bundleSchema, contentSchema, courseSchema, policySectionSchema, type Content } from '../../site/model/content-schema.ts';
 import { crossReferenceIssues, type RuleIssue } from './refine.ts';
 import { codeFrame, locatePath, locateSource, type Located } from './locate.ts';
-import type { LoadedContent } from './load.ts';
+import type { LoadedContent } from './read-content.ts';
 
 const KNOWN_PATHS: ReadonlySet<string> = new Set(Object.keys(STATIC_PATHS));
 

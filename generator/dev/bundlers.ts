@@ -2,8 +2,8 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
-import type { PageKey } from '../../site/routes.ts';
-import { clientBuildOptions, collectAssets, type ClientAssets } from '../bundle.ts';
+import type { PageKey } from '../../site/model/routes.ts';
+import { clientBuildOptions, collectAssets, type ClientAssets } from '../pipeline/bundle-client.ts';
 
 /** The stages `site dev` takes from its freshly bundled server code (see ssr-entry.ts). */
 export type SsrModule = typeof import('./ssr-entry.ts');
@@ -43,9 +43,8 @@ const require = createRequire(import.meta.url);
 /**
  * The server-side bundle of site/ (platform node, packages external) in an incremental
  * context. Each rebuild writes one CommonJS file and requires it afresh: dropping it from
- * require's cache first is what makes Node load the new code (and lets the old go).
- * CommonJS, not an ES module: the CLI runs from a V8 code cache, where Node 20 cannot
- * resolve a dynamic import().
+ * require's cache first is what makes Node load the new code and lets the old go, where
+ * an ES module, once imported, stays in memory for the life of the process.
  */
 export async function createSsrBundler(options: { root: string; cacheDir: string }): Promise<Bundler<{ module: SsrModule; inputs: Set<string> }>> {
   const outfile = path.join(options.cacheDir, 'entry-server.cjs');
@@ -57,7 +56,7 @@ export async function createSsrBundler(options: { root: string; cacheDir: string
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    target: 'node20',
+    target: 'node22',
     packages: 'external',
     jsx: 'automatic',
     // The client bundle owns the styles; the server only needs the markup.

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { UsageProblemError } from '../errors.ts';
-import { PACKAGE_ROOT } from '../paths.ts';
+import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
 import { colorsFor, formatMs, formatProblems } from '../report.ts';
-import { serverUrl } from '../commands/shared.ts';
+import { serverUrl } from '../commands/options.ts';
 import { removeStaleBundles } from './bundlers.ts';
 import { createDevSession, type DevUpdate } from './session.ts';
 import { broadcastVersion, devHandler, startDevServer } from './server.ts';
@@ -46,7 +46,7 @@ export async function runDev(options: DevOptions): Promise<void> {
   // React's server renderer is several times faster in production mode, and the browser
   // bundle is built for production too; set before the server bundle first imports React.
   process.env.NODE_ENV ??= 'production';
-  const cacheParent = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'site-dev');
+  const cacheParent = path.join(CACHE_ROOT, 'dev');
   await removeStaleBundles(cacheParent);
   const session = await createDevSession({
     root: PACKAGE_ROOT,

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { StageReport } from '../build.ts';
-import type { ClientAssets } from '../bundle.ts';
-import type { SiteData } from '../content/derive.ts';
+import { createStageTimer, type StageReport, type StageTimer } from '../stage-timer.ts';
+import type { ClientAssets } from '../pipeline/bundle-client.ts';
+import type { SiteData } from '../../site/model/site-data.ts';
 import type { Problem } from '../errors.ts';
-import { hashLoginCredentials, type LoginGate } from '../login-hash.ts';
+import { loginCredentials } from '../content/login-gate.ts';
 import { createClientBundler, createSsrBundler, type Bundler, type SsrModule } from './bundlers.ts';
-import { commonData, pageData, PAGE_REGISTRY } from '../../site/page-registry.ts';
-import type { PageKey } from '../../site/routes.ts';
+import { commonData, pageData, PAGE_REGISTRY } from '../../site/model/page-registry.ts';
+import type { PageKey } from '../../site/model/routes.ts';
 import { DATA_PATH } from './client-script.ts';
 import { problemsOf } from './problems.ts';
 import type { DevSnapshot } from './server.ts';
@@ -19,7 +19,7 @@ export interface DevUpdate {
   problems: readonly Problem[];
   /** Pages now served (from the last good build). */
   pages: number;
-  stages: StageReport[];
+  stages: readonly StageReport[];
   ms: number;
   version: string;
 }
@@ -93,8 +93,6 @@ export async function createDevSession(options: {
   let pages = 0;
   let problems: readonly Problem[] = [];
   let version = `${session}.0`;
-  const logins = new Map<string, Promise<LoginGate>>();
-  let warned = false;
 
   const ssrBundler = await createSsrBundler({ root: options.root, cacheDir: options.cacheDir });
   let clientBundler: Bundler<{ assets: ClientAssets; inputs: Set<string> }>;
@@ -105,26 +103,12 @@ export async function createDevSession(options: {
     throw error;
   }
 
-  /** PBKDF2 with 600,000 iterations is slow: hash once per site URL, not per save. */
-  const loginFor = (siteUrl: string) => {
-    const { SITE_LOGIN_USERNAME: username, SITE_LOGIN_PASSWORD: password } = options.env;
-    let login = logins.get(siteUrl);
-    if (!login) logins.set(siteUrl, (login = hashLoginCredentials({ username, password, siteUrl })));
-    if (!warned && (!username || !password)) {
-      warned = true;
-      options.onWarning?.('SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set: the login page will refuse every attempt.');
-    }
-    return login;
-  };
+  const credentials = loginCredentials(options.env);
+  if (!credentials) options.onWarning?.('SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set: the login page will refuse every attempt.');
 
-  /** Runs the stages `plan` needs, timing each into `stages`; commits only if all succeed. */
-  async function rebuild(plan: RebuildPlan, stages: StageReport[]): Promise<void> {
-    const timed = async <T>(name: string, run: () => Promise<T> | T): Promise<T> => {
-      const start = performance.now();
-      const value = await run();
-      stages.push({ name, ms: performance.now() - start });
-      return value;
-    };
+  /** Runs the stages `plan` needs, timing each; commits only if all succeed. */
+  async function rebuild(plan: RebuildPlan, timer: StageTimer): Promise<void> {
+    const timed = <T>(name: string, run: () => Promise<T> | T) => timer.time(name, run);
     // The browser bundle reads no content (see dataUrl), so it is rebuilt only for a change
     // under site/, and meanwhile, since esbuild works in its own process, this thread
     // bundles the server code, derives the data and renders.
@@ -134,19 +118,12 @@ export async function createDevSession(options: {
       let nextTemplate = template;
       if (plan.template || !template) nextTemplate = await timed('template', () => readFile(path.join(templatesDir, 'document.html'), 'utf8'));
       let nextData = data;
-      if (plan.content || plan.ssr || !nextData) {
-        const { module } = next;
-        const loaded = await timed('load', () => module.loadContent({ file: options.contentFile, cwd: options.cwd }));
-        const content = await timed('validate', () => module.validateContent(loaded));
-        const login = await timed('login', () => loginFor(content.site.url));
-        nextData = await timed('derive', () => module.deriveContent(content, { login }));
-      }
+      if (plan.content || plan.ssr || !nextData) nextData = await next.module.readContent({ file: options.contentFile, cwd: options.cwd, credentials, timer });
       const siteData = nextData;
       const routes = await timed('routes', () => next.module.collectRoutes({ data: siteData }));
-      const roots = await timed('render', () => next.module.renderRoots({ data: siteData, routes }));
       const nextClient = await bundled;
       const assets = nextClient.assets;
-      const rendered = await timed('pages', () => next.module.renderPages({ data: siteData, routes, template: nextTemplate, assets, roots }));
+      const rendered = await timed('render', () => next.module.renderPages({ server: next.module, data: siteData, routes, template: nextTemplate, assets }));
       const all = [...rendered, ...assets.files, ...next.module.staticFiles({ data: siteData })];
       // Everything succeeded: commit.
       ssr = next;
@@ -179,9 +156,9 @@ export async function createDevSession(options: {
           ? EVERYTHING
           : planRebuild(changed, { contentFile: options.contentFile, templatesDir, ssr: ssr.inputs, client: client.inputs });
       if (!plan.content && !plan.template && !plan.ssr && !plan.client) return null;
-      const stages: StageReport[] = [];
+      const timer = createStageTimer();
       try {
-        await rebuild(plan, stages);
+        await rebuild(plan, timer);
         problems = [];
       } catch (error) {
         problems = problemsOf(error, { root: options.root, cwd: options.cwd });
@@ -193,7 +170,7 @@ export async function createDevSession(options: {
         changed: changed === 'all' ? [] : [...changed].map((file) => path.relative(options.cwd, file) || file),
         problems,
         pages,
-        stages,
+        stages: timer.stages,
         ms: performance.now() - started,
         version,
       };

@@ -1,6 +1,6 @@
 import type { ReactNode, SyntheticEvent } from 'react';
 import { Icon } from './ui/icon.tsx';
-import type { IconName } from './ui/icon-paths.ts';
+import type { IconName } from '../model/icons.ts';
 
 export interface AccordionItem {
   id: string;

@@ -1,5 +1,5 @@
 import { Icon } from './ui/icon.tsx';
-import type { IconName } from './ui/icon-paths.ts';
+import type { IconName } from '../model/icons.ts';
 
 const PALETTES = [
   ['#7c3aed', '#4c1d95'],

@@ -2,7 +2,7 @@ import { useSiteData } from '../data.tsx';
 import { useScrolledPast } from '../hooks/use-scroll.ts';
 import { ExternalLink } from './ui/external-link.tsx';
 import { Icon } from './ui/icon.tsx';
-import type { Area } from '../routes.ts';
+import type { Area } from '../model/routes.ts';
 
 /** Floating buttons appear only past this many pixels of scroll (spec, section 9). */
 export const FLOATING_THRESHOLD = 600;

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { useSiteData } from '../data.tsx';
-import { titleForPath } from '../page-meta.ts';
+import { titleForPath } from '../model/titles.ts';
 import { loadedCourse } from '../course-data.ts';
-import { areaOf } from '../routes.ts';
+import { areaOf } from '../model/routes.ts';
 import { AgencyHeader } from './agency-header.tsx';
 import { FloatingButton } from './floating-button.tsx';
 import { MainHeader } from './main-header.tsx';

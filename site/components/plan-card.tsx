@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PlanView } from '../../generator/content/derive.ts';
+import type { PlanView } from '../model/site-data.ts';
 import { Icon } from './ui/icon.tsx';
 
 /** A plan with its price, features and whatever action the page offers. */

@@ -1,4 +1,4 @@
-import type { LoginGate } from '../../generator/login-hash.ts';
+import type { LoginGate } from '../model/site-data.ts';
 
 function toHex(buffer: ArrayBuffer): string {
   return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');

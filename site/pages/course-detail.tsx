@@ -3,7 +3,7 @@ import { Link } from '../components/ui/link.tsx';
 import { useSiteData } from '../data.tsx';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { Icon } from '../components/ui/icon.tsx';
-import { courseGroupOf, coursePosition, indexInGroup } from '../course-index.ts';
+import { courseGroupOf, coursePosition, indexInGroup } from '../model/course-index.ts';
 import { useCourseGroup } from '../course-data.ts';
 
 /** One course: title, description, duration, level, the video placeholder, Back to Courses. */

@@ -1,10 +1,10 @@
 import { useLocation } from 'react-router-dom';
 import { Link } from '../components/ui/link.tsx';
 import { useSiteData } from '../data.tsx';
-import { listPageLabel } from '../page-meta.ts';
-import { courseIds } from '../course-index.ts';
+import { listPageLabel } from '../model/titles.ts';
+import { courseIds } from '../model/course-index.ts';
 import { useCourseGroup } from '../course-data.ts';
-import { courseListPageCount, courseListPageOf, courseListPath, COURSES_PER_PAGE } from '../routes.ts';
+import { courseListPageCount, courseListPageOf, courseListPath, COURSES_PER_PAGE } from '../model/routes.ts';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { ExternalLink } from '../components/ui/external-link.tsx';
 import { Icon } from '../components/ui/icon.tsx';

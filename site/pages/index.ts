@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { PageKey } from '../routes.ts';
+import type { PageKey } from '../model/routes.ts';
 import { AboutPage } from './about.tsx';
 import { AgencyHomePage } from './agency-home.tsx';
 import { BundlesPage } from './bundles.tsx';

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { build } from '../../generator/build.ts';
-import { serveStatic } from '../../generator/serve.ts';
+import { build } from '../../generator/pipeline/build.ts';
+import { serveStatic } from '../../generator/serve/serve.ts';
 import { axeViolations, openPage, useBrowser, waitForHydration } from '../helpers/browser.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts

@@ -107,7 +107,7 @@ describe('site dev with a content file in a temp folder', () => {
   test('Ctrl+C closes the watcher, the esbuild contexts and the server: exit 0', async () => {
     const pid = dev.child.pid!;
     expect(await dev.stop()).toBe(0);
-    expect(existsSync(path.join(ROOT, 'node_modules', '.cache', 'site-dev', String(pid)))).toBe(false);
+    expect(existsSync(path.join(ROOT, 'node_modules', '.cache', 'site', 'dev', String(pid)))).toBe(false);
     await expect(fetch(`${dev.url}/`)).rejects.toThrow();
   });
 });

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { build } from '../../generator/build.ts';
-import { serveStatic } from '../../generator/serve.ts';
+import { build } from '../../generator/pipeline/build.ts';
+import { serveStatic } from '../../generator/serve/serve.ts';
 
 /** Test credentials for the login gate: set only in the test build, never committed as real ones. */
 export const TEST_LOGIN = { username: 'e2e-visitor', password: 'correct horse battery staple' };

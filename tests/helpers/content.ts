@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadContent } from '../../generator/content/load.ts';
+import { loadContent } from '../../generator/content/read-content.ts';
 import { validateContent } from '../../generator/content/validate.ts';
 import { ContentProblemError, type Problem } from '../../generator/errors.ts';
 import { colorsFor, formatProblem } from '../../generator/report.ts';

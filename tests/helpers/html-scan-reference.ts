@@ -1,4 +1,4 @@
-import { decodeEntities, URL_ATTRIBUTES, URL_META, type ScannedPage } from '../../generator/html-scan.ts';
+import { decodeEntities, URL_ATTRIBUTES, URL_META, type ScannedPage } from '../../generator/pipeline/html-scan.ts';
 
 /*
  * The output scan as a grammar of regular expressions: the definition the hand-written

@@ -1,13 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { parseContent } from '../../generator/content/load.ts';
+import { parseYaml } from '../../generator/content/parse-yaml.ts';
 import { validateContent } from '../../generator/content/validate.ts';
-import { deriveContent, type SiteData } from '../../generator/content/derive.ts';
-import { collectRoutes } from '../../generator/routes.ts';
-import { courseGroupFiles, staticFiles } from '../../generator/static-files.ts';
-import { courseGroupOf, courseIds, courseIndexOf, coursePosition } from '../../site/course-index.ts';
-import { titleForPath } from '../../site/page-meta.ts';
-import { commonData, pageData, PAGE_REGISTRY } from '../../site/page-registry.ts';
-import type { PageKey } from '../../site/routes.ts';
+import { deriveContent } from '../../generator/content/derive.ts';
+import type { SiteData } from '../../site/model/site-data.ts';
+import { collectRoutes } from '../../generator/pipeline/collect-routes.ts';
+import { courseGroupFiles, staticFiles } from '../../generator/outputs/static-files.ts';
+import { courseGroupOf, courseIds, courseIndexOf, coursePosition } from '../../site/model/course-index.ts';
+import { titleForPath } from '../../site/model/titles.ts';
+import { commonData, pageData, PAGE_REGISTRY } from '../../site/model/page-registry.ts';
+import type { PageKey } from '../../site/model/routes.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
 import { syntheticContent } from '../../scripts/synthetic-content.js';
@@ -15,7 +16,7 @@ import { syntheticContent } from '../../scripts/synthetic-content.js';
 /** The real content with `courses` courses (see scripts/synthetic-content.js). */
 function siteWith(courses: number): SiteData {
   const source = syntheticContent(REAL_CONTENT, courses) as string;
-  return deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseContent(source, 'content.yaml') }));
+  return deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseYaml(source, 'content.yaml') }));
 }
 
 const small = siteWith(10);

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { parseContent } from '../../generator/content/load.ts';
+import { parseYaml } from '../../generator/content/parse-yaml.ts';
 import { validateContent } from '../../generator/content/validate.ts';
 import { deriveContent } from '../../generator/content/derive.ts';
-import { collectRoutes } from '../../generator/routes.ts';
-import { structuredDataFor } from '../../generator/structured-data.ts';
+import { collectRoutes } from '../../generator/pipeline/collect-routes.ts';
+import { structuredDataFor } from '../../generator/outputs/structured-data.ts';
 import { renderRoute } from '../../site/entry-server.tsx';
-import { courseIds } from '../../site/course-index.ts';
-import { matchPage } from '../../site/routes.ts';
+import { courseIds } from '../../site/model/course-index.ts';
+import { matchPage } from '../../site/model/routes.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
 import { syntheticContent } from '../../scripts/synthetic-content.js';
@@ -14,7 +14,7 @@ import { syntheticContent } from '../../scripts/synthetic-content.js';
 /** The real content with `courses` courses (see scripts/synthetic-content.js). */
 function siteWith(courses: number) {
   const source = syntheticContent(REAL_CONTENT, courses) as string;
-  return deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseContent(source, 'content.yaml') }));
+  return deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseYaml(source, 'content.yaml') }));
 }
 
 const large = siteWith(120);

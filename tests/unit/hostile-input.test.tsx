@@ -4,12 +4,12 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { parse, stringify } from 'yaml';
 import { describe, expect, test } from 'vitest';
-import { loadContent } from '../../generator/content/load.ts';
+import { loadContent } from '../../generator/content/read-content.ts';
 import { validateContent } from '../../generator/content/validate.ts';
 import { deriveContent } from '../../generator/content/derive.ts';
 import { ContentProblemError, OutputProblemError } from '../../generator/errors.ts';
 import { renderRoute } from '../../site/entry-server.tsx';
-import { build } from '../../generator/build.ts';
+import { build } from '../../generator/pipeline/build.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 import { tempDir } from '../helpers/temp.ts';
 

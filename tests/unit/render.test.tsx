@@ -2,14 +2,15 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, test } from 'vitest';
-import { loadContent, parseContent } from '../../generator/content/load.ts';
+import { loadContent } from '../../generator/content/read-content.ts';
+import { parseYaml } from '../../generator/content/parse-yaml.ts';
 import { validateContent } from '../../generator/content/validate.ts';
-import { deriveContent, type SiteData } from '../../generator/content/derive.ts';
+import { deriveContent } from '../../generator/content/derive.ts';
+import type { SiteData } from '../../site/model/site-data.ts';
 import { App } from '../../site/app.tsx';
 import { PAGES } from '../../site/pages/index.ts';
-import { drawServerLinks, Link, NavLink } from '../../site/components/ui/link.tsx';
-import { forgetServerFooters, renderServerFooters } from '../../site/components/site-footer.tsx';
-import { collectRoutes } from '../../generator/routes.ts';
+import { Link, NavLink, ServerLinks } from '../../site/components/ui/link.tsx';
+import { collectRoutes } from '../../generator/pipeline/collect-routes.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
 import { syntheticContent } from '../../scripts/synthetic-content.js';
@@ -95,7 +96,7 @@ describe('the server renders one branch of the route table', () => {
   // React Router need not rank the whole table thousands of times. Any row picked wrongly
   // would show a different page than the browser's full table does, and break hydration.
   const source = syntheticContent(REAL_CONTENT, 120) as string;
-  const large = deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseContent(source, 'content.yaml') }));
+  const large = deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseYaml(source, 'content.yaml') }));
   const both = (siteData: SiteData, path: string) =>
     [true, false].map((one) =>
       renderToString(
@@ -124,16 +125,8 @@ describe('links drawn plainly on the server', () => {
   // without its hooks. Any difference would be a hydration mismatch in the browser, which
   // always uses React Router's.
   const source = syntheticContent(REAL_CONTENT, 120) as string;
-  const large = deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseContent(source, 'content.yaml') }));
-  const bothWays = (element: () => ReactElement) =>
-    [true, false].map((plain) => {
-      drawServerLinks(plain);
-      try {
-        return renderToString(element());
-      } finally {
-        drawServerLinks(false);
-      }
-    });
+  const large = deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseYaml(source, 'content.yaml') }));
+  const bothWays = (element: () => ReactElement) => [renderToString(<ServerLinks>{element()}</ServerLinks>), renderToString(element())];
 
   test("every route of the real and a 120-course site, and odd spellings, render exactly as with React Router's links", () => {
     const odd = ['/About', '/COURSES', '/courses/', '/agency/payment/', '/Agency', '/courses/list/02', '/nope'];
@@ -174,49 +167,5 @@ describe('links drawn plainly on the server', () => {
       expect(plain, name).toBe(router);
       expect(plain, name).toMatch(/^<a /);
     }
-  });
-});
-
-describe('the footer drawn once on the server', () => {
-  // The server draws each area's footer once per content (site-footer.tsx) and every page
-  // takes it as is; it must be exactly what the page would have drawn itself.
-  const source = syntheticContent(REAL_CONTENT, 120) as string;
-  const large = deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseContent(source, 'content.yaml') }));
-  const page = (siteData: SiteData, path: string) =>
-    renderToString(
-      <StaticRouter location={path}>
-        <App data={siteData} pages={PAGES} />
-      </StaticRouter>,
-    );
-
-  test('every route of the real and a 120-course site renders the same with the drawn footer as without', () => {
-    drawServerLinks(true);
-    try {
-      for (const siteData of [data, large]) {
-        for (const path of [...collectRoutes({ data: siteData }).map((route) => route.path), '/nope']) {
-          forgetServerFooters(siteData);
-          const itself = page(siteData, path);
-          renderServerFooters(siteData, renderToString);
-          expect(page(siteData, path), path).toBe(itself);
-        }
-      }
-    } finally {
-      drawServerLinks(false);
-      forgetServerFooters(data);
-      forgetServerFooters(large);
-    }
-  });
-
-  test('a page takes the drawn footer of its area as is, and draws its own without one', () => {
-    forgetServerFooters(data);
-    renderServerFooters(data, () => '<p>drawn once</p>');
-    try {
-      expect(page(data, '/about')).toContain('<footer class="site-footer"><p>drawn once</p></footer>');
-      expect(page(data, '/agency')).toContain('<footer class="site-footer"><p>drawn once</p></footer>');
-      expect(page(data, '/login')).not.toContain('<footer');
-    } finally {
-      forgetServerFooters(data);
-    }
-    expect(page(data, '/about')).toMatch(/<footer class="site-footer"><div class="site-footer__inner">/);
   });
 });

@@ -1,4 +1,4 @@
-import { ICON_PATHS, type IconName } from './icon-paths.ts';
+import { ICON_PATHS, type IconName } from '../../model/icons.ts';
 
 /** A decorative inline-SVG icon; give it a `label` only when it stands alone. */
 export function Icon({ name, className, label }: { name: IconName; className?: string; label?: string }) {

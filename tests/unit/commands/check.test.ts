@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { contentCopy, positionOf, runSite } from '../../helpers/cli.ts';
 
@@ -97,55 +97,9 @@ describe('site check --quiet and --verbose', () => {
   });
 
   test('--verbose prints each stage with its time', async () => {
-    const result = await runSite(['check', '--verbose', '--no-cache']);
+    const result = await runSite(['check', '--verbose']);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^• load +\d+ ms\n• validate +\d+ ms\n• derive +\d+ ms\n$/);
   });
 });
 
-describe('site check remembers the outcome for unchanged bytes', () => {
-  const stagesRun = /^• load +\d+ ms$/m;
-  const recalled = /• cached +unchanged since the last check/;
-
-  test('checking an unchanged file again prints the same problems without parsing it again', async () => {
-    const { dir } = brokenCopy();
-    const first = await runSite(['check', '--verbose'], { cwd: dir });
-    const second = await runSite(['check', '--verbose'], { cwd: dir });
-    expect(first.stderr).toMatch(stagesRun);
-    expect(second.stderr).toMatch(recalled);
-    expect(second.stderr).not.toMatch(stagesRun);
-    expect(second.code).toBe(1);
-    const problems = (output: string) => output.replace(/^•.*\n/gm, '');
-    expect(problems(second.stderr)).toBe(problems(first.stderr));
-    expect(problems(second.stderr)).toContain('must have at most two decimal places');
-    const json = await runSite(['check', '--format', 'json'], { cwd: dir });
-    const fresh = await runSite(['check', '--format', 'json', '--no-cache'], { cwd: dir });
-    expect(json.stdout).toBe(fresh.stdout);
-    expect(JSON.parse(json.stdout).problems).toHaveLength(1);
-  });
-
-  test('an edit is checked afresh, even one that keeps the file the same size', async () => {
-    const { dir, file, source } = brokenCopy();
-    await runSite(['check'], { cwd: dir });
-    writeFileSync(file, source.replace('price: 114.999', 'price: 114.989'));
-    const stillBroken = await runSite(['check', '--verbose'], { cwd: dir });
-    expect(stillBroken.stderr).toMatch(stagesRun);
-    expect(stillBroken.stderr).toContain('114.989');
-    writeFileSync(file, source.replace('price: 114.999', 'price: 114.99 '));
-    const fixed = await runSite(['check', '--verbose'], { cwd: dir });
-    expect(fixed.stderr).toMatch(stagesRun);
-    expect(fixed.code).toBe(0);
-    expect(fixed.stdout).toContain('content.yaml is valid: 10 courses');
-    const again = await runSite(['check', '--verbose'], { cwd: dir });
-    expect(again.stderr).toMatch(recalled);
-    expect(again.stdout).toContain('content.yaml is valid: 10 courses');
-  });
-
-  test('--no-cache checks in full', async () => {
-    const { dir } = brokenCopy();
-    await runSite(['check'], { cwd: dir });
-    const result = await runSite(['check', '--verbose', '--no-cache'], { cwd: dir });
-    expect(result.stderr).toMatch(stagesRun);
-    expect(result.stderr).not.toMatch(recalled);
-  });
-});

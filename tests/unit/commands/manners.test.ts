@@ -58,7 +58,7 @@ describe('mistakes on the command line', () => {
 describe('--help', () => {
   const COMMANDS: Record<string, string[]> = {
     build: ['--content <file>', '--out <dir>', '--jobs <n>'],
-    check: ['--content <file>', '--format <format>', '--no-cache', 'GITHUB_ACTIONS'],
+    check: ['--content <file>', '--format <format>', 'GITHUB_ACTIONS'],
     serve: ['--out <dir>', '--port <port>', '--host <host>'],
     dev: ['--content <file>', '--port <port>', '--host <host>'],
     schema: ['--out <file>'],

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { loadContent } from '../../../generator/content/load.ts';
+import { loadContent } from '../../../generator/content/read-content.ts';
 import { validateContent } from '../../../generator/content/validate.ts';
 import { deriveContent } from '../../../generator/content/derive.ts';
 import { formatCents, toCents } from '../../../generator/content/money.ts';

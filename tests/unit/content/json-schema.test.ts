@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { contentJsonSchema, contentJsonSchemaText, SCHEMA_FILE } from '../../../generator/content/json-schema.ts';
-import { contentSchema } from '../../../generator/content/schema.ts';
+import { contentSchema } from '../../../site/model/content-schema.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 

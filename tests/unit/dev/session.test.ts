@@ -49,7 +49,7 @@ describe('createDevSession: what an update rebuilds', () => {
       contentFile,
       cwd: dir,
       env: {},
-      cacheDir: path.join(ROOT, 'node_modules', '.cache', 'site-dev', `test-${process.pid}`),
+      cacheDir: path.join(ROOT, 'node_modules', '.cache', 'site', 'dev', `test-${process.pid}`),
     });
   }, 60_000);
   afterAll(async () => {
@@ -62,7 +62,7 @@ describe('createDevSession: what an update rebuilds', () => {
   test('the first build bundles both sides, renders every page and serves the content modules', async () => {
     const first = await session.update('all');
     expect(first?.problems).toEqual([]);
-    expect(stageNames(first)).toEqual(expect.arrayContaining(['bundle', 'server', 'load', 'validate', 'derive', 'render', 'pages']));
+    expect(stageNames(first)).toEqual(expect.arrayContaining(['bundle', 'server', 'load', 'validate', 'derive', 'routes', 'render']));
     const snapshot = session.snapshot();
     expect(snapshot.files?.get('faq/index.html')).toContain('<h1');
     expect(snapshot.dataModules.get('/__site/data/common.js')).toMatch(/^export default JSON\.parse\(/);

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+
+/** Global flags every command reads. */
+export interface GlobalOptions {
+  quiet?: boolean;
+  verbose?: boolean;
+}
+
+/** Parses --port: a whole number from 0 to 65535 (0: the system picks a free port). */
+export function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('must be a whole number from 0 to 65535 (0 picks a free port).');
+  return port;
+}
+
+/** An absolute path for a file named on the command line. */
+export function resolveFromCwd(file: string): string {
+  return path.resolve(process.cwd(), file);
+}
+
+/** The URL to print for a server bound to host:port (0.0.0.0 and :: are shown as localhost). */
+export function serverUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}/`;
+}
+
+/**
+ * The options of every command that starts a server: --port, and --host bound to
+ * 127.0.0.1 unless the user asks to expose it.
+ */
+export function withServerOptions(command: Command, defaultPort: number): Command {
+  return command
+    .option('-p, --port <port>', 'the port to listen on (0 picks a free one)', parsePort, defaultPort)
+    .option('--host <host>', 'the address to bind (use 0.0.0.0 to expose it to your network)', '127.0.0.1');
+}
+
+/** The --content option of every command that reads content.yaml. */
+export function withContentOption(command: Command): Command {
+  return command.option('-c, --content <file>', 'the content file', 'content.yaml');
+}

@@ -1,0 +1,102 @@
+import { load, YAMLException } from 'js-yaml';
+import { ContentProblemError, type Problem } from '../errors.ts';
+import { locateSource, problemAt, syntaxProblems } from './locate.ts';
+
+/*
+ * content.yaml is read with js-yaml: YAML 1.2 and its core schema (so `no` stays text),
+ * unique keys, and no tags beyond the core schema's. It is the only YAML library that reads
+ * the 3 MB file of 10,000 courses in well under 150 ms (see docs/performance.md); positions
+ * are worked out only when something is wrong (locate.ts).
+ */
+
+/** Nesting deeper than this is refused: content never needs more than a few levels. */
+const MAX_DEPTH = 100;
+
+/**
+ * How many values aliases (`*name`) may add to the file, expanded. js-yaml shares one object
+ * for every use of an anchor, but each use is validated and rendered as a copy: ten
+ * levels of ten aliases stand for ten billion values (a "billion laughs" file).
+ */
+export const MAX_ALIAS_VALUES = 10_000;
+
+/** Parses YAML text to plain data; a syntax problem anywhere is a ContentProblemError listing each one, located. */
+export function parseYaml(source: string, displayName: string): unknown {
+  let data: unknown;
+  try {
+    data = load(source, { filename: displayName, maxDepth: MAX_DEPTH });
+  } catch (error) {
+    if (!(error instanceof YAMLException)) throw error;
+    // An empty file is an empty document: validation says what it lacks.
+    if (source.replace(/^\s*#.*$/gm, '').trim() === '') return null;
+    throw new ContentProblemError(problemsOf(source, displayName, error));
+  }
+  // An alias needs an anchor: without "&" there is nothing to expand.
+  if (source.includes('&') && source.includes('*') && addedByAliases(data) > MAX_ALIAS_VALUES) {
+    throw new ContentProblemError([
+      {
+        path: '',
+        message: `excessive alias count: aliases (*name) expand the file by more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values`,
+        hint: 'An alias repeats what its anchor (&name) holds; write the values out instead of nesting aliases.',
+        location: { file: displayName, line: 1, column: 1 },
+      },
+    ]);
+  }
+  return data;
+}
+
+/** The syntax problems of a file js-yaml refused: yaml's, which reads on to list each one; else js-yaml's own. */
+function problemsOf(source: string, displayName: string, error: YAMLException): Problem[] {
+  const offset = error.mark?.position ?? 0;
+  if (error.reason.startsWith('nesting exceeded')) {
+    return [problemAt(locateLines(source, displayName), offset, 'the file is nested too deeply to read', 'Content never needs more than a few levels of nesting; check for runaway brackets or indentation.')];
+  }
+  const located = locateSource(source, displayName);
+  const problems = syntaxProblems(located);
+  if (problems.length > 0) return problems;
+  const tag = /^unknown \w+ tag/.test(error.reason) ? /^!\S*/.exec(source.slice(offset))?.[0] : undefined;
+  if (tag)
+    return [
+      problemAt(
+        located,
+        offset,
+        `unknown tag ${tag}: content.yaml holds text, numbers, true/false, lists and mappings`,
+        'Remove the tag and write the value itself; quote it if YAML would read it as something else.',
+      ),
+    ];
+  return [problemAt(located, offset, error.reason, 'Check the indentation (spaces only, two per level) and quote text that contains ": " or starts with a special character.')];
+}
+
+/** A located document for a file too deep for yaml's recursive parser: only its line map is used. */
+function locateLines(source: string, displayName: string) {
+  const located = locateSource('', displayName);
+  let offset = source.indexOf('\n');
+  while (offset !== -1) {
+    located.lineCounter.addNewLine(offset + 1);
+    offset = source.indexOf('\n', offset + 1);
+  }
+  return { ...located, source };
+}
+
+/**
+ * How many values the data gains when every alias is expanded: each value counted as often
+ * as it is reached, less the values as written. Stops counting past the limit.
+ */
+function addedByAliases(data: unknown): number {
+  const expanded = new Map<object, number>();
+  const size = (value: unknown): number => {
+    if (value === null || typeof value !== 'object') return 1;
+    const known = expanded.get(value);
+    if (known !== undefined) return known;
+    let total = 1;
+    for (const item of Array.isArray(value) ? value : Object.values(value)) {
+      total += size(item);
+      if (total > MAX_ALIAS_VALUES * 2) break;
+    }
+    expanded.set(value, total);
+    return total;
+  };
+  const reached = size(data);
+  let written = 0;
+  for (const value of expanded.keys()) written += 1 + (Array.isArray(value) ? value : Object.values(value)).filter((item) => item === null || typeof item !== 'object').length;
+  return reached - written;
+}

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SiteData } from '../../site/model/site-data.ts';
+import { ContentProblemError } from '../errors.ts';
+import { createStageTimer, type StageTimer } from '../stage-timer.ts';
+import { deriveContent } from './derive.ts';
+import { codeFrame } from './locate.ts';
+import { hashLogin, type LoginCredentials } from './login-gate.ts';
+import { parseYaml } from './parse-yaml.ts';
+import { validateContent } from './validate.ts';
+
+/** The raw content file: its text, its name as problems print it, and the plain data parsed from it. */
+export interface LoadedContent {
+  file: string;
+  displayName: string;
+  source: string;
+  data: unknown;
+}
+
+/** The content file's name as problems print it: relative to the working folder. */
+export function contentDisplayName(file: string, cwd = process.cwd()): string {
+  return path.relative(cwd, file) || file;
+}
+
+/** Reads (unless given its `bytes`) and parses content.yaml; every problem is a located ContentProblemError. */
+export function loadContent(options: { file: string; cwd?: string; bytes?: Uint8Array }): LoadedContent {
+  const displayName = contentDisplayName(options.file, options.cwd);
+  const source = decodeUtf8(options.bytes ?? readContentBytes(options.file, displayName), displayName);
+  return { file: options.file, displayName, source, data: parseYaml(source, displayName) };
+}
+
+/**
+ * content.yaml to the data every page renders: read, parse, validate, hash the login pair
+ * (when given), derive. What `site build`, `site check` and `site dev` all start with.
+ */
+export async function readContent(options: {
+  file: string;
+  cwd?: string;
+  /** The file's bytes, when the caller has them already. */
+  bytes?: Uint8Array;
+  /** The login pair to hash into the gate (site build and dev); without it the gate refuses every attempt. */
+  credentials?: LoginCredentials | null;
+  timer?: StageTimer;
+}): Promise<SiteData> {
+  const timer = options.timer ?? createStageTimer();
+  const loaded = await timer.time('load', () => loadContent(options));
+  const content = await timer.time('validate', () => validateContent(loaded));
+  // Without credentials there is nothing to hash (site check): the gate then refuses every attempt.
+  const login = options.credentials ? await timer.time('login', () => hashLogin(options.credentials!, content.site.url)) : await hashLogin(null, content.site.url);
+  return timer.time('derive', () => deriveContent(content, { login }));
+}
+
+function readContentBytes(file: string, displayName: string): Uint8Array {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ContentProblemError([
+      {
+        path: '',
+        message: code === 'ENOENT' ? `cannot find ${displayName}` : `cannot read ${displayName} (${code ?? 'unknown error'})`,
+        hint: code === 'ENOENT' ? 'Run the command in the project folder, or name the file with --content FILE.' : undefined,
+      },
+    ]);
+  }
+}
+
+/** Decodes strictly: a byte sequence that is not UTF-8 is a located problem, not a silent U+FFFD. */
+function decodeUtf8(bytes: Uint8Array, displayName: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    const lenient = new TextDecoder('utf-8').decode(bytes);
+    const offset = lenient.indexOf('\uFFFD');
+    const before = lenient.slice(0, offset);
+    const location = { file: displayName, line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+    throw new ContentProblemError([
+      { path: '', message: 'the file is not valid UTF-8', hint: 'Save the file with UTF-8 encoding.', location, frame: codeFrame(lenient, location) },
+    ]);
+  }
+}

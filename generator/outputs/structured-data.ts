@@ -1,0 +1,149 @@
+import { coursePosition } from '../../site/model/course-index.ts';
+import type { BookView, BundleView, CourseView, SiteData } from '../../site/model/site-data.ts';
+import { centsToDecimal } from '../content/money.ts';
+import type { RouteRecord } from '../pipeline/collect-routes.ts';
+import { courseListPageOf, coursePath, COURSES_PER_PAGE } from '../../site/model/routes.ts';
+
+/*
+ * schema.org structured data (JSON-LD) per page. A `<script type="application/ld+json">`
+ * is a data block: browsers never execute it, so the Content-Security-Policy's script-src
+ * does not apply and no hash is needed. FAQPage is left out on purpose: Google shows FAQ
+ * rich results only to a few authoritative sites now.
+ */
+
+type Json = { [key: string]: unknown };
+
+const CONTEXT = 'https://schema.org';
+
+function absolute(data: SiteData, path: string): string {
+  return `${data.site.url}${path}`;
+}
+
+/** The community: on the landing page and /about. */
+export function communityOrganization(data: SiteData): Json {
+  return {
+    '@type': 'Organization',
+    '@id': `${data.site.url}/#organization`,
+    name: data.site.name,
+    url: `${data.site.url}/`,
+    logo: absolute(data, '/icon-512.png'),
+    description: data.site.tagline,
+    email: data.site.email,
+    founder: { '@type': 'Person', name: data.site.founder },
+    sameAs: [data.site.discordUrl],
+  };
+}
+
+/** The agency: on /agency, its sub-pages and /get-started. */
+export function agencyOrganization(data: SiteData): Json {
+  return {
+    '@type': 'Organization',
+    '@id': `${data.site.url}/agency#organization`,
+    name: data.agency.name,
+    url: absolute(data, '/agency'),
+    logo: absolute(data, '/icon-512.png'),
+    description: data.agency.tagline,
+    email: data.agency.email,
+    telephone: data.agency.phone.href.replace(/^tel:/, ''),
+    founder: { '@type': 'Person', name: data.site.founder },
+    parentOrganization: { '@id': `${data.site.url}/#organization` },
+  };
+}
+
+/** "40 min" to ISO 8601 "PT40M"; undefined when the text has no minutes. */
+function isoMinutes(duration: string): string | undefined {
+  const minutes = /(\d+)\s*min/i.exec(duration) ?? /^\s*(\d+)\s*$/.exec(duration);
+  return minutes ? `PT${minutes[1]}M` : undefined;
+}
+
+function course(data: SiteData, item: CourseView): Json {
+  return {
+    '@type': 'Course',
+    name: item.title,
+    description: item.description,
+    url: absolute(data, coursePath(item.id)),
+    provider: { '@type': 'Organization', name: data.site.name, sameAs: `${data.site.url}/` },
+    educationalLevel: item.level,
+    timeRequired: isoMinutes(item.duration),
+    isAccessibleForFree: true,
+    inLanguage: data.site.language,
+  };
+}
+
+/** A product sold through a hosted checkout: its Offer carries the price as rendered. */
+function product(data: SiteData, item: { name: string; description: string; priceCents: number; checkoutUrl: string; sku: string }): Json {
+  return {
+    '@type': 'Product',
+    name: item.name,
+    description: item.description,
+    sku: item.sku,
+    brand: { '@type': 'Brand', name: data.site.name },
+    offers: {
+      '@type': 'Offer',
+      price: centsToDecimal(item.priceCents),
+      priceCurrency: 'USD',
+      url: item.checkoutUrl,
+      availability: 'https://schema.org/InStock',
+    },
+  };
+}
+
+const bookProduct = (data: SiteData, book: BookView) =>
+  product(data, { name: book.title, description: book.description, priceCents: book.priceCents, checkoutUrl: book.checkoutUrl, sku: `book-${book.id}` });
+const bundleProduct = (data: SiteData, bundle: BundleView) =>
+  product(data, { name: bundle.title, description: bundle.description, priceCents: bundle.priceCents, checkoutUrl: bundle.checkoutUrl, sku: `bundle-${bundle.id}` });
+
+function graph(items: Json[]): Json {
+  return items.length === 1 ? { '@context': CONTEXT, ...items[0] } : { '@context': CONTEXT, '@graph': items };
+}
+
+/** The structured data of one page, or null where none applies (login, 404, …). */
+export function structuredDataFor(data: SiteData, route: RouteRecord): Json | null {
+  switch (route.page) {
+    case 'home':
+    case 'about':
+      return graph([communityOrganization(data)]);
+    case 'agencyHome':
+    case 'payment':
+    case 'policies':
+    case 'getStarted':
+      return graph([agencyOrganization(data)]);
+    case 'courseList': {
+      // The courses this page of the list shows, numbered as on the page.
+      const first = Math.max(1, courseListPageOf(route.path)) - 1;
+      const shown = data.courses.slice(first * COURSES_PER_PAGE, (first + 1) * COURSES_PER_PAGE);
+      return graph([
+        {
+          '@type': 'ItemList',
+          numberOfItems: data.courses.length,
+          itemListElement: shown.map((item, index) => ({ '@type': 'ListItem', position: first * COURSES_PER_PAGE + index + 1, item: course(data, item) })),
+        },
+      ]);
+    }
+    case 'course': {
+      const item = data.courses[coursePosition(data.courseIndex, route.path.slice('/course/'.length))];
+      return item ? graph([course(data, item)]) : null;
+    }
+    case 'ebooks':
+      return graph(data.books.map((book) => bookProduct(data, book)));
+    case 'bundles':
+      return graph(data.bundles.map((bundle) => bundleProduct(data, bundle)));
+    default:
+      return null;
+  }
+}
+
+/**
+ * JSON for inside a <script> element: `<`, `>` and `&` become \u escapes (as do the two
+ * line separators JavaScript once rejected), so no "</script>" or "<!--" in the content
+ * can end the block early. JSON parsers read the escapes back as the same characters.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The <script type="application/ld+json"> element of a page, or null. */
+export function structuredDataScript(data: SiteData, route: RouteRecord): string | null {
+  const value = structuredDataFor(data, route);
+  return value ? `<script type="application/ld+json">${jsonForScript(value)}</script>` : null;
+}

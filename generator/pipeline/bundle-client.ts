@@ -1,0 +1,169 @@
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import type { SiteData } from '../../site/model/site-data.ts';
+import type { OutputFile } from './render-pages.ts';
+import { commonData, pageData, PAGE_REGISTRY } from '../../site/model/page-registry.ts';
+import type { PageKey } from '../../site/model/routes.ts';
+import { BuildProblemError } from '../errors.ts';
+import { PACKAGE_ROOT } from '../paths.ts';
+import { brotliSize } from './brotli-size.ts';
+
+/** Hashed asset URLs the pages reference, and what a first visit downloads. */
+export interface ClientAssets {
+  entry: string;
+  /** Chunks the entry imports statically. */
+  modulePreload: string[];
+  /** Per page: its chunk and the chunks it imports statically (beyond the entry's). */
+  pagePreload: Record<PageKey, string[]>;
+  css: string[];
+  noscriptCss: string;
+  files: OutputFile[];
+  /** Bytes a first visit downloads, per page: entry, its imports, the page's chunks, CSS. */
+  firstVisit: Record<PageKey, { jsRaw: number; jsBrotli: number }>;
+  /** The stylesheet every page loads. */
+  cssSize: { raw: number; brotli: number };
+}
+
+const ROOT = PACKAGE_ROOT;
+
+/**
+ * How content reaches the browser bundle: inlined as JSON (`site build`), or, for `site dev`,
+ * imported from URLs its server answers from memory, so a content edit needs no rebundle.
+ */
+export type ClientData = SiteData | { dataUrl: (module: 'common' | PageKey) => string };
+
+function virtualModules(data: ClientData): esbuild.Plugin {
+  const site = (file: string) => JSON.stringify(path.join(PACKAGE_ROOT, 'site', file));
+  const json = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
+  const dataOf = (module: 'common' | PageKey, inline: (data: SiteData) => unknown) =>
+    'dataUrl' in data ? { imports: `import data from ${JSON.stringify(data.dataUrl(module))};`, value: 'data' } : { imports: '', value: json(inline(data)) };
+  return {
+    name: 'site-virtual-modules',
+    setup(build) {
+      build.onResolve({ filter: /^site:(data|pages|page\/[a-zA-Z]+)$/ }, (args) => ({ path: args.path.slice('site:'.length), namespace: 'site' }));
+      if ('dataUrl' in data) build.onResolve({ filter: /^\/__site\// }, (args) => ({ path: args.path, external: true }));
+      build.onLoad({ filter: /.*/, namespace: 'site' }, (args) => {
+        if (args.path === 'data') {
+          const common = dataOf('common', commonData);
+          return { contents: [common.imports, `export default ${common.value};`].filter(Boolean).join('\n'), loader: 'js', resolveDir: PACKAGE_ROOT };
+        }
+        if (args.path === 'pages') {
+          const entries = Object.keys(PAGE_REGISTRY).map((page) => `  ${page}: lazyPage(() => import("site:page/${page}")),`);
+          return { contents: `import { lazyPage } from ${site('lazy-page.tsx')};\nexport const pages = {\n${entries.join('\n')}\n};\n`, loader: 'js', resolveDir: PACKAGE_ROOT };
+        }
+        const page = args.path.slice('page/'.length) as PageKey;
+        const entry = PAGE_REGISTRY[page];
+        const slice = dataOf(page, (value) => pageData(value, page));
+        return {
+          contents: [
+            `import { registerData } from ${site('client-data.ts')};`,
+            slice.imports,
+            `registerData(${slice.value});`,
+            `export { ${entry.component} as default } from ${site(entry.module)};`,
+          ]
+            .filter(Boolean)
+            .join('\n'),
+          loader: 'js',
+          resolveDir: PACKAGE_ROOT,
+        };
+      });
+    },
+  };
+}
+
+
+/** esbuild options shared by `site build` and the incremental context of `site dev`. */
+export function clientBuildOptions(data: ClientData): esbuild.BuildOptions {
+  return {
+    absWorkingDir: ROOT,
+    entryPoints: { main: 'site/entry-client.tsx', noscript: 'site/styles/noscript.css' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
+    minify: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    entryNames: 'assets/[name]-[hash]',
+    chunkNames: 'assets/chunk-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    outdir: 'out',
+    write: false,
+    metafile: true,
+    legalComments: 'eof',
+    logLevel: 'silent',
+    plugins: [virtualModules(data)],
+  };
+}
+
+/** Turns an esbuild result into asset URLs, per-page preloads and output files. */
+export function collectAssets(result: esbuild.BuildResult<{ write: false; metafile: true }>, options: { sizes?: boolean } = {}): ClientAssets {
+  const outRoot = path.join(ROOT, 'out');
+  const files = result.outputFiles.map((file) => ({ file: path.relative(outRoot, file.path).split(path.sep).join('/'), contents: file.contents }));
+  const byFile = new Map(files.map((file) => [file.file, file.contents]));
+  const outputs = result.metafile.outputs;
+  const rel = (key: string) => path.relative('out', key).split(path.sep).join('/');
+  const url = (key: string) => `/${rel(key)}`;
+  const findOutput = (test: (key: string, output: (typeof outputs)[string]) => boolean) => Object.keys(outputs).find((key) => test(key, outputs[key]!))!;
+  const staticClosure = (key: string, seen = new Set<string>()) => {
+    for (const imported of outputs[key]?.imports ?? [])
+      if (imported.kind === 'import-statement' && !imported.external && !seen.has(imported.path)) {
+        seen.add(imported.path);
+        staticClosure(imported.path, seen);
+      }
+    return seen;
+  };
+  const entryKey = findOutput((_, output) => output.entryPoint === 'site/entry-client.tsx');
+  const noscriptKey = findOutput((key, output) => key.endsWith('.css') && output.entryPoint === 'site/styles/noscript.css');
+  const cssKey = outputs[entryKey]!.cssBundle;
+  const entryImports = staticClosure(entryKey);
+  const sizes = new Map<string, { raw: number; brotli: number }>();
+  const sizeOf = (key: string) => {
+    let size = sizes.get(key);
+    if (!size) {
+      const contents = byFile.get(rel(key))!;
+      // Brotli at quality 11 is slow; `site dev` skips sizes (sizes: false) to reload faster.
+      size = options.sizes === false ? { raw: contents.length, brotli: 0 } : { raw: contents.length, brotli: brotliSize(contents) };
+      sizes.set(key, size);
+    }
+    return size;
+  };
+  const pagePreload = {} as Record<PageKey, string[]>;
+  const firstVisit = {} as ClientAssets['firstVisit'];
+  for (const page of Object.keys(PAGE_REGISTRY) as PageKey[]) {
+    const pageKey = findOutput((_, output) => output.entryPoint === `site:page/${page}`);
+    const keys = [pageKey, ...staticClosure(pageKey)].filter((key) => key !== entryKey && !entryImports.has(key));
+    pagePreload[page] = keys.map(url);
+    const all = [entryKey, ...entryImports, ...keys];
+    firstVisit[page] = { jsRaw: all.reduce((sum, key) => sum + sizeOf(key).raw, 0), jsBrotli: all.reduce((sum, key) => sum + sizeOf(key).brotli, 0) };
+  }
+  return {
+    entry: url(entryKey),
+    modulePreload: [...entryImports].map(url),
+    pagePreload,
+    css: cssKey ? [url(cssKey)] : [],
+    noscriptCss: url(noscriptKey),
+    // esbuild emits an empty JS file for the CSS-only entry: not needed.
+    files: files.filter((file) => !(file.file.startsWith('assets/noscript-') && file.file.endsWith('.js'))),
+    firstVisit,
+    cssSize: cssKey ? sizeOf(cssKey) : { raw: 0, brotli: 0 },
+  };
+}
+
+/** Stops esbuild's service process (the next bundle starts it again). */
+export const stopEsbuild = (): Promise<void> => esbuild.stop();
+
+/** Bundles the hydration script and styles with esbuild: minified, split, content-hashed. */
+export async function bundleClient(options: { data: SiteData }): Promise<ClientAssets> {
+  try {
+    const result = await esbuild.build({ ...clientBuildOptions(options.data), write: false, metafile: true });
+    return collectAssets(result);
+  } catch (error) {
+    const messages = (error as esbuild.BuildFailure).errors?.map((item) => `${item.location?.file ?? ''}:${item.location?.line ?? ''} ${item.text}`);
+    throw new BuildProblemError(`bundling the client failed${messages ? `: ${messages.join('; ')}` : ''}`, {
+      hint: 'This is a problem in site/, not in content.yaml. Run with DEBUG=1 for details.',
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,208 @@
+import type { Problem } from '../errors.ts';
+import { parseRedirectsFile, redirectForPath, type RedirectRule } from '../outputs/host-rules.ts';
+import { escapeHtml } from '../html.ts';
+import { isPlainPath } from '../../site/model/plain-path.ts';
+import { scanHtml, type HtmlReference, type ScannedPage } from './html-scan.ts';
+import { BUDGETS, measurePages, overBudget, type Budgets, type PageSize } from './page-sizes.ts';
+import type { OutputFile } from './render-pages.ts';
+
+/*
+ * The last gate before out/ is replaced: the generated files, still in memory, must
+ * hold together. Every internal link and asset resolves to a file; every page has a
+ * title, description and canonical; titles are unique; first visits stay within their
+ * byte budgets; no login credential appears in plain text.
+ */
+
+export interface CheckOutputOptions {
+  files: readonly OutputFile[];
+  /** The site's origin (site.url): absolute links to it count as internal. */
+  siteUrl: string;
+  /** The login pair from the environment; neither may appear in any file. */
+  credentials?: { username?: string; password?: string } | null;
+  budgets?: Budgets;
+  /** Sizes already measured (the build measures once for the check and the report). */
+  sizes?: readonly PageSize[];
+  /** How problems name the output folder: "out" gives "out/about/index.html". */
+  outLabel?: string;
+}
+
+const text = (contents: string | Uint8Array) => (typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'));
+
+/** The URL a file is served at: "about/index.html" is "/about/", "404.html" is "/404.html". */
+export function urlOfFile(file: string): string {
+  return `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
+}
+
+/**
+ * The out/ file a path resolves to, as a static host resolves it: the file itself, its
+ * directory index, or the same name plus ".html"; through a redirect rule if one applies.
+ */
+export function resolvePath(pathname: string, files: ReadonlySet<string>, redirects: readonly RedirectRule[] = [], depth = 0): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const bare = decoded.replace(/^\/+/, '');
+  const candidates = decoded.endsWith('/') ? [`${bare}index.html`] : [bare, `${bare}/index.html`, `${bare}.html`];
+  const found = candidates.find((candidate) => files.has(candidate));
+  if (found) return found;
+  const redirect = redirectForPath(redirects, decoded);
+  if (redirect && redirect.status >= 300 && redirect.status < 400 && depth < 5 && redirect.to.startsWith('/')) return resolvePath(redirect.to, files, redirects, depth + 1);
+  return null;
+}
+
+export { isPlainPath };
+
+type Target = { kind: 'internal'; path: string } | { kind: 'external' } | { kind: 'forbidden'; reason: string };
+
+/** Classifies a reference: a path of this site, a link elsewhere, or one never allowed. */
+function classify(value: string, pageUrl: string, origin: string): Target {
+  // Most references are plain root-relative paths (/courses, /assets/app-1a2b.js): already
+  // what URL parsing would return, so skip the parser (a large site has millions of them).
+  if (isPlainPath(value)) return { kind: 'internal', path: value };
+  const trimmed = value.trim();
+  if (/^javascript:/i.test(trimmed)) return { kind: 'forbidden', reason: 'is a javascript: URL' };
+  if (trimmed === '' || trimmed.startsWith('#') || /^(mailto|tel|sms|data):/i.test(trimmed)) return { kind: 'external' };
+  let url: URL;
+  try {
+    url = new URL(trimmed, `${origin}${pageUrl}`);
+  } catch {
+    return { kind: 'forbidden', reason: 'is not a valid URL' };
+  }
+  if (url.origin !== origin) return url.protocol === 'http:' ? { kind: 'forbidden', reason: 'uses http:, not https:' } : { kind: 'external' };
+  return { kind: 'internal', path: url.pathname };
+}
+
+/** Where a reference is, for a problem: `<a href> "/abuot" on line 10`. Made only for a problem. */
+function where(reference: HtmlReference): string {
+  const element = reference.tag === 'meta' ? `<meta ${reference.attribute}>` : `<${reference.tag} ${reference.attribute}>`;
+  return `${element} "${reference.value}" on line ${reference.line}`;
+}
+
+/** url(…) references in a stylesheet. */
+function cssUrls(css: string): string[] {
+  return [...css.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/g)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
+}
+
+/** Forms of a secret as it could appear in a file: as is, HTML-escaped, JSON-escaped, URL-encoded. */
+function secretForms(secret: string): string[] {
+  return [...new Set([secret, escapeHtml(secret), JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])];
+}
+
+/**
+ * The output check, fed a batch of files at a time, so a large site is checked as it is
+ * written and never held in memory whole. `add` checks what one file can show alone
+ * (metadata, budgets, secrets) and remembers each page's internal links and title;
+ * `finish` resolves the links against every file written and finds repeated titles.
+ */
+export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 'sizes'> & { expectedFiles?: Iterable<string> }) {
+  const label = options.outLabel ?? 'out';
+  const origin = new URL(options.siteUrl).origin;
+  const names = new Set<string>();
+  // Files certain to be written later (every route's page): a link to one resolves at
+  // once, so a large site keeps no per-link record until the end.
+  const known = new Set<string>(options.expectedFiles ?? []);
+  const resolvesNow = (target: string) => resolvePath(target, known, redirects) !== null;
+  let redirects: RedirectRule[] = [];
+  // Problems keep the order a reader expects: file by file (links resolved at the end in
+  // their place), then repeated titles, then budgets, then secrets by variable.
+  type Link = { file: string; where: string; path: string; css: boolean };
+  const perFile: (Problem | Link)[] = [];
+  const budgets: Problem[] = [];
+  const leaks: Record<string, Problem[]> = { SITE_LOGIN_USERNAME: [], SITE_LOGIN_PASSWORD: [] };
+  const problem = (file: string, message: string, hint?: string): Problem => ({ path: `${label}/${file}`, message, ...(hint ? { hint } : {}) });
+  const report = (file: string, message: string, hint?: string) => perFile.push(problem(file, message, hint));
+  const pages: { file: string; title: string | null; canonical: string | null }[] = [];
+  const links = { push: (link: Link) => perFile.push(link) };
+  const secrets = (
+    [
+      ['SITE_LOGIN_USERNAME', options.credentials?.username],
+      ['SITE_LOGIN_PASSWORD', options.credentials?.password],
+    ] as const
+  )
+    .filter((entry): entry is readonly ['SITE_LOGIN_USERNAME' | 'SITE_LOGIN_PASSWORD', string] => Boolean(entry[1]))
+    .map(([variable, secret]) => ({ variable, forms: secretForms(secret).map((form) => Buffer.from(form, 'utf8')) }));
+
+  return {
+    /** Checks a batch of files; `sizes` are their pages' first-visit sizes when measured. */
+    add(files: readonly OutputFile[], sizes: readonly PageSize[] = [], scanned?: ReadonlyMap<string, ScannedPage>): void {
+      // The whole batch first: a page's links to files of its own batch (its social card)
+      // then resolve at once instead of being remembered until `finish`.
+      for (const file of files) {
+        names.add(file.file);
+        known.add(file.file);
+      }
+      for (const file of files) {
+        if (file.file === '_redirects') redirects = parseRedirectsFile(text(file.contents));
+        for (const { variable, forms } of secrets) {
+          const bytes = typeof file.contents === 'string' ? Buffer.from(file.contents, 'utf8') : Buffer.from(file.contents.buffer, file.contents.byteOffset, file.contents.byteLength);
+          if (forms.some((form) => bytes.includes(form)))
+            leaks[variable]!.push(problem(file.file, `contains the value of ${variable} in plain text`, 'Only the salted hash of the login may reach the output; find where the value is rendered and remove it.'));
+        }
+        if (file.file.endsWith('.css')) {
+          for (const value of cssUrls(text(file.contents))) {
+            const target = classify(value, urlOfFile(file.file), origin);
+            if (target.kind === 'internal' && !resolvesNow(target.path)) links.push({ file: file.file, where: `url(${value})`, path: target.path, css: true });
+          }
+          continue;
+        }
+        if (!file.file.endsWith('.html')) continue;
+        const page = scanned?.get(file.file) ?? scanHtml(text(file.contents));
+        pages.push({ file: file.file, title: page.title, canonical: page.canonical });
+        if (!page.title) report(file.file, 'has no <title>', 'Give the page a title in content.yaml.');
+        if (!page.description) report(file.file, 'has no meta description', 'Give the page a description in content.yaml.');
+        if (!page.canonical) report(file.file, 'has no canonical link');
+        const pageUrl = urlOfFile(file.file);
+        for (const reference of page.references) {
+          const target = classify(reference.value, pageUrl, origin);
+          if (target.kind === 'forbidden') report(file.file, `${where(reference)} ${target.reason}`);
+          else if (target.kind === 'internal' && !resolvesNow(target.path)) links.push({ file: file.file, where: where(reference), path: target.path, css: false });
+        }
+      }
+      for (const size of sizes)
+        for (const message of overBudget(size, options.budgets ?? BUDGETS)) budgets.push(problem(size.file, message, 'Trim the page or what it loads; `site build --report` lists every page.'));
+    },
+    /** Links that did not resolve when added, remembered until `finish` resolves them. */
+    get pendingLinks(): number {
+      return perFile.filter((entry) => 'where' in entry).length;
+    },
+    /** Every problem, once all files were added. */
+    finish(): Problem[] {
+      const resolved = new Map<string, boolean>();
+      const problems: Problem[] = [];
+      for (const file of known) if (!names.has(file)) problems.push(problem(file, 'was expected but never written'));
+      for (const entry of perFile) {
+        if (!('where' in entry)) {
+          problems.push(entry);
+          continue;
+        }
+        let ok = resolved.get(entry.path);
+        if (ok === undefined) resolved.set(entry.path, (ok = resolvePath(entry.path, names, redirects) !== null));
+        if (!ok)
+          problems.push(
+            problem(entry.file, `${entry.where} does not resolve to a file in ${label}/`, entry.css ? undefined : 'Fix the link in content.yaml (or site/), or add the page it points to.'),
+          );
+      }
+      // One title, one page: pages may share a title only when they share a canonical URL (/ and /home).
+      const byTitle = new Map<string, typeof pages>();
+      for (const page of pages) if (page.title) byTitle.set(page.title, [...(byTitle.get(page.title) ?? []), page]);
+      for (const [title, group] of byTitle) {
+        if (new Set(group.map((page) => page.canonical)).size < 2) continue;
+        problems.push(problem(group[0]!.file, `shares its title "${title}" with ${group.slice(1).map((page) => `${label}/${page.file}`).join(', ')}`, 'Every page needs its own title in content.yaml.'));
+      }
+      return [...problems, ...budgets, ...leaks.SITE_LOGIN_USERNAME!, ...leaks.SITE_LOGIN_PASSWORD!];
+    },
+  };
+}
+
+/** The output check of one build (see createOutputCheck). */
+export type OutputCheck = ReturnType<typeof createOutputCheck>;
+
+/** Checks a complete in-memory site at once. */
+export async function checkOutput(options: CheckOutputOptions): Promise<Problem[]> {
+  const check = createOutputCheck(options);
+  check.add(options.files, options.sizes ?? (await measurePages({ files: options.files })));
+  return check.finish();
+}

@@ -1,0 +1,18 @@
+/*
+ * A render worker of `site build --jobs N` (render-pool.ts): loads the compiled site/ once,
+ * then renders the batches it is sent until it is terminated.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { renderBatch, type BatchContext } from './render-batch.ts';
+import type { BatchReply, BatchRequest } from './render-pool.ts';
+import { loadSiteServer } from './site-server.ts';
+
+const port = parentPort!;
+const context = workerData as BatchContext;
+const server = await loadSiteServer();
+port.on('message', (request: BatchRequest) => {
+  renderBatch(context, server, request.routes).then(
+    (result) => port.postMessage({ id: request.id, result } satisfies BatchReply),
+    (error: Error) => port.postMessage({ id: request.id, error: { message: error.message, stack: error.stack } } satisfies BatchReply),
+  );
+});

@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { SiteData } from '../../site/model/site-data.ts';
+import { BuildProblemError } from '../errors.ts';
+import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
+import { hashSources } from './source-hash.ts';
+
+/** What the generator renders with: site/entry-server.tsx, compiled. */
+export interface SiteServer {
+  /** The HTML inside #root of one URL of the site. */
+  renderRoute(data: SiteData, path: string): string;
+}
+
+const SERVER_DIR = path.join(CACHE_ROOT, 'server');
+
+/** esbuild options for the server side of site/: Node, ES module, packages loaded from node_modules. */
+export function serverBuildOptions(): esbuild.BuildOptions {
+  return {
+    absWorkingDir: PACKAGE_ROOT,
+    entryPoints: ['site/entry-server.tsx'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    jsx: 'automatic',
+    // The client bundle owns the styles; the server only needs the markup.
+    loader: { '.css': 'empty' },
+    logLevel: 'silent',
+  };
+}
+
+/**
+ * Loads the server side of site/. Node runs generator/ as TypeScript, but not TSX, so
+ * site/ is compiled with esbuild, as Vite's SSR build does: once per change of its
+ * sources (the file is named by their hash), then imported from node_modules/.cache.
+ */
+export async function loadSiteServer(): Promise<SiteServer> {
+  const version = hashSources([path.join(PACKAGE_ROOT, 'site')], [esbuild.version, JSON.stringify(serverBuildOptions())]).slice(0, 16);
+  const file = path.join(SERVER_DIR, `entry-server-${version}.mjs`);
+  if (!existsSync(file)) {
+    await mkdir(SERVER_DIR, { recursive: true });
+    // Written beside, then renamed: two builds at once never import half a file.
+    const temporary = `${file}.${process.pid}.tmp`;
+    try {
+      await esbuild.build({ ...serverBuildOptions(), outfile: temporary });
+    } catch (error) {
+      throw new BuildProblemError(`compiling site/ for the server failed: ${esbuildMessages(error)}`, {
+        hint: 'This is a problem in site/, not in content.yaml. Run with DEBUG=1 for details.',
+        cause: error,
+      });
+    }
+    await rename(temporary, file);
+    await removeOldCompilations(file);
+  }
+  return (await import(pathToFileURL(file).href)) as SiteServer;
+}
+
+/** esbuild's errors, one line each. */
+export function esbuildMessages(error: unknown): string {
+  const errors = (error as esbuild.BuildFailure).errors;
+  if (!errors?.length) return error instanceof Error ? error.message : String(error);
+  return errors.map((item) => `${item.location ? `${item.location.file}:${item.location.line} ` : ''}${item.text}`).join('; ');
+}
+
+/** Removes compilations of older sources, but not in the first hour: another build may be importing one. */
+async function removeOldCompilations(current: string): Promise<void> {
+  for (const name of await readdir(SERVER_DIR)) {
+    const full = path.join(SERVER_DIR, name);
+    if (full === current) continue;
+    const stats = await stat(full).catch(() => null);
+    if (stats && Date.now() - stats.mtimeMs > 60 * 60_000) await rm(full, { force: true });
+  }
+}

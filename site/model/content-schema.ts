@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { ICON_NAMES } from './icons.ts';
+
+/*
+ * The shape of content.yaml. This schema is the single source of truth: the site's
+ * types come from `z.infer`, the JSON Schema for editors from `z.toJSONSchema`.
+ * Cross-field rules (references, sums) live in `refine.ts`, derived values in `derive.ts`.
+ */
+
+// zod compiles each object schema into a function (new Function) the first time it parses
+// with it: a win for a server parsing thousands of requests, ~25 ms lost when the CLI parses
+// one file once (`site check` validated in ~30 ms with it, ~5 ms without). The checks and
+// the issues they report are the same either way.
+z.config({ jitless: true });
+
+const text = z.string().trim().min(1, 'must not be empty');
+const paragraphs = z.array(text).min(1, 'needs at least one paragraph');
+
+/** A link a visitor may follow: https, mailto or tel. Never http: or javascript:. */
+export const linkSchema = text.refine((value) => /^(https:\/\/[^\s/]+\.[^\s]+|mailto:[^\s@]+@[^\s@]+\.[^\s]+|tel:\+?[0-9][0-9-]{5,})$/.test(value), {
+  message: 'must be an https://, mailto: or tel: link',
+});
+/** Where a button goes: a page of this site ("/faq") or a link a visitor may follow (linkSchema). */
+const hrefSchema = text.refine((value) => /^\/[a-z0-9/-]*$/.test(value) || linkSchema.safeParse(value).success, {
+  message: 'must be a site path like "/faq", or an https://, mailto: or tel: link',
+});
+/** A hosted card-checkout page: https only. */
+export const checkoutUrlSchema = text.refine((value) => /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), {
+  message: 'must be an https:// checkout link',
+});
+const mailtoSchema = text.refine((value) => /^mailto:[^\s@]+@[^\s@]+\.[^\s?]+(\?[^\s]*)?$/.test(value), {
+  message: 'must be a mailto: link',
+});
+const telSchema = text.refine((value) => /^tel:\+?[0-9][0-9-]{5,}$/.test(value), {
+  message: 'must be a tel: link with digits only, like tel:+15550104477',
+});
+
+/**
+ * A price in dollars as written in the file, with at most two decimal places.
+ * Converted to integer cents once, in `derive.ts`; never summed as floats.
+ */
+export const priceSchema = z
+  .number({ error: 'must be a number of dollars, like 16.99' })
+  .nonnegative('must not be negative')
+  .refine((value) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    message: 'must have at most two decimal places',
+  });
+
+export const iconSchema = z.enum(ICON_NAMES);
+
+const idSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes, like "growth"');
+
+const cardSchema = z.strictObject({ title: text, text, icon: iconSchema.optional() });
+const stepSchema = z.strictObject({ title: text, text });
+const qaSchema = z.strictObject({ question: text, answer: text });
+const phoneSchema = z.strictObject({ display: text, href: telSchema });
+
+/** Fields every page has: its document title (before the brand suffix) and its meta description. */
+const pageMeta = { title: text, description: text };
+
+export const courseSchema = z.strictObject({
+  id: z.number().int('must be a whole number').positive('must be 1 or more'),
+  title: text,
+  description: text,
+  duration: text,
+  level: z.enum(['Foundation', 'Essential', 'Intermediate', 'Advanced']),
+  videoUrl: linkSchema.optional(),
+});
+
+export const bookSchema = z.strictObject({
+  id: z.number().int('must be a whole number').positive('must be 1 or more'),
+  title: text,
+  topic: text,
+  description: text,
+  icon: iconSchema,
+  price: priceSchema,
+  checkoutUrl: checkoutUrlSchema,
+});
+
+export const bundleSchema = z.strictObject({
+  id: idSchema,
+  title: text,
+  description: text,
+  icon: iconSchema,
+  price: priceSchema,
+  /** Optional: derived from the books. When given it must equal their sum. */
+  originalPrice: priceSchema.optional(),
+  checkoutUrl: checkoutUrlSchema,
+  books: z.array(z.number().int('must be a book id (a whole number)')).min(1, 'needs at least one book'),
+  featured: z.boolean().optional(),
+});
+
+export const planSchema = z.strictObject({
+  id: z.enum(['free-trial', 'pay-per-solution', 'monthly']),
+  name: text,
+  price: priceSchema,
+  period: text,
+  summary: text,
+  features: z.array(text).min(1, 'needs at least one feature'),
+  /** Upper limit of pain points for one purchase; Pay Per Solution's is 5. */
+  maxPainPoints: z.number().int('must be a whole number').positive('must be 1 or more').optional(),
+  highlighted: z.boolean().optional(),
+  badge: text.optional(),
+  cta: z.strictObject({ label: text, href: linkSchema }),
+  booking: z.strictObject({ label: text }).optional(),
+});
+
+export const policySectionSchema = z.strictObject({
+  id: idSchema,
+  title: text,
+  icon: iconSchema,
+  content: paragraphs,
+});
+
+export const contentSchema = z.strictObject({
+  site: z.strictObject({
+    name: text,
+    tagline: text,
+    url: text.refine((value) => /^https:\/\/[^\s/]+\.[^\s/]+$/.test(value), {
+      message: 'must be the https:// origin the site is served from, without a trailing slash',
+    }),
+    language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language tag like "en" or "en-US"'),
+    themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like "#7c3aed"'),
+    /** The installed app's name where space is short (home screen); defaults to `name`. */
+    shortName: text.optional(),
+    /** The splash-screen colour of the installed app (web manifest); defaults to white. */
+    backgroundColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like "#ffffff"').optional(),
+    founder: text,
+    discordUrl: linkSchema,
+    email: text.email('must be an e-mail address'),
+    footer: z.strictObject({ text, copyright: text }),
+  }),
+  agency: z.strictObject({
+    name: text,
+    tagline: text,
+    email: text.email('must be an e-mail address'),
+    phone: phoneSchema,
+    hours: text,
+    paymentSupport: mailtoSchema,
+  }),
+  labels: z.strictObject({
+    skipToContent: text,
+    joinDiscord: text,
+    callNow: text,
+    menuOpen: text,
+    menuClose: text,
+    mainNavigation: text,
+    agencyNavigation: text,
+    backToMainSite: text,
+    opensInNewTab: text,
+    sound: text,
+    buyNow: text,
+    openCourse: text,
+    // Only a course list longer than one page (over 50 courses) shows these.
+    coursePages: text.default('Course pages'),
+    previousPage: text.default('Previous'),
+    nextPage: text.default('Next'),
+    listPage: text.refine((value) => value.includes('{page}'), { message: 'must contain {page} (and may contain {pages})' }).default('Page {page} of {pages}'),
+  }),
+  navigation: z.strictObject({
+    main: z.array(z.strictObject({ label: text, href: z.string().regex(/^\/[a-z/-]*$/, 'must be a site path like "/faq"') })).min(1, 'needs at least one link'),
+    agency: z.array(z.strictObject({ label: text, href: z.string().regex(/^\/[a-z/-]*$/, 'must be a site path like "/agency"') })).min(1, 'needs at least one link'),
+  }),
+  pages: z.strictObject({
+    home: z.strictObject({
+      ...pageMeta,
+      eyebrow: text,
+      headline: text,
+      subline: text,
+      cta: text,
+      badges: z.array(z.strictObject({ value: text, label: text, icon: iconSchema })).length(3, 'must list exactly three badges'),
+      agencyCard: z.strictObject({ eyebrow: text, title: text, text, linkLabel: text }),
+      sections: z.array(z.strictObject({ title: text, text, icon: iconSchema, href: hrefSchema, linkLabel: text })),
+    }),
+    courses: z.strictObject({
+      ...pageMeta,
+      heading: text,
+      intro: text,
+      video: z.strictObject({ title: text, url: linkSchema, duration: text, chapters: text, label: text }),
+      cards: z.array(cardSchema).length(4, 'must list exactly four info cards'),
+      continueLabel: text,
+    }),
+    courseList: z.strictObject({ ...pageMeta, heading: text, intro: text }),
+    course: z.strictObject({
+      placeholder: text,
+      durationLabel: text,
+      levelLabel: text,
+      backLabel: text,
+      notFound: z.strictObject({ title: text, heading: text, text, linkLabel: text }),
+    }),
+    about: z.strictObject({
+      ...pageMeta,
+      heading: text,
+      intro: text,
+      sections: z.array(z.strictObject({ heading: text, paragraphs })).min(1, 'needs at least one section'),
+      cta: text,
+    }),
+    faq: z.strictObject({ ...pageMeta, heading: text, intro: text, items: z.array(qaSchema).min(1, 'needs at least one question') }),
+    contact: z.strictObject({
+      ...pageMeta,
+      heading: text,
+      intro: text,
+      faqCard: z.strictObject({ title: text, text, linkLabel: text }),
+      discordCard: z.strictObject({ title: text, text, linkLabel: text }),
+      callCard: z.strictObject({ title: text, text, linkLabel: text }),
+    }),
+    ebooks: z.strictObject({
+      ...pageMeta,
+      heading: text,
+      intro: text,
+      tutorial: z.strictObject({ title: text, text, url: linkSchema, label: text }),
+      banner: z.strictObject({ title: text, text, linkLabel: text }),
+    }),
+    bundles: z.strictObject({ ...pageMeta, heading: text, intro: text, includesLabel: text, wasLabel: text, saveLabel: text }),
+    login: z.strictObject({
+      ...pageMeta,
+      heading: text,
+      text,
+      usernameLabel: text,
+      passwordLabel: text,
+      submitLabel: text,
+      checkingLabel: text,
+      backLabel: text,
+      restrictedNote: text,
+      invalidCredentials: text,
+      /** Shown only without JavaScript, which the check in the browser needs. */
+      noscriptNote: text,
+    }),
+    comingSoon: z.strictObject({ ...pageMeta, heading: text, text, accessText: text, loginLabel: text, loginHref: hrefSchema, backLabel: text }),
+    agencyHome: z.strictObject({
+      ...pageMeta,
+      eyebrow: text,
+      headline: text,
+      subline: text,
+      whatWeDo: z.strictObject({ heading: text, text }),
+      values: z.array(cardSchema).length(4, 'must list exactly four value cards'),
+      whyInvest: z.strictObject({ heading: text, text, points: z.array(text), pricingLabel: text, consultLabel: text }),
+      process: z.strictObject({ heading: text, steps: z.array(stepSchema).length(3, 'must list exactly three steps') }),
+      outcomes: z.strictObject({ heading: text, items: z.array(z.strictObject({ value: text, label: text })).min(1, 'needs at least one outcome') }),
+    }),
+    payment: z.strictObject({
+      ...pageMeta,
+      heading: text,
+      intro: text,
+      plansHeading: text,
+      trustBadges: z.array(z.strictObject({ label: text, icon: iconSchema })).min(1, 'needs at least one badge'),
+      steps: z.strictObject({ heading: text, items: z.array(stepSchema).length(3, 'must list exactly three steps') }),
+      faqHeading: text,
+      faqs: z.array(qaSchema).length(4, 'must list exactly four payment questions'),
+      policiesText: text,
+      policiesLinkLabel: text,
+      support: z.strictObject({ heading: text, text, emailLabel: text, phoneLabel: text }),
+    }),
+    policies: z.strictObject({ ...pageMeta, heading: text, intro: text, updated: text }),
+    getStarted: z.strictObject({
+      ...pageMeta,
+      heading: text,
+      intro: text,
+      plansHeading: text,
+      contact: z.strictObject({ heading: text, text, emailLabel: text, phoneLabel: text }),
+      discord: z.strictObject({ heading: text, text, linkLabel: text }),
+      steps: z.strictObject({ heading: text, items: z.array(stepSchema).length(3, 'must list exactly three steps') }),
+    }),
+    notFound: z.strictObject({ ...pageMeta, heading: text, text, linkLabel: text }),
+  }),
+  courses: z.array(courseSchema).min(1, 'needs at least one course'),
+  books: z.array(bookSchema).min(1, 'needs at least one book'),
+  bundles: z.array(bundleSchema),
+  plans: z.array(planSchema).length(3, 'must list the three plans: free-trial, pay-per-solution and monthly'),
+  policies: z.array(policySectionSchema).min(1, 'needs at least one section'),
+});
+
+/** Content as validated: prices still in dollars, bundles still reference books by id. */
+export type Content = z.infer<typeof contentSchema>;
+export type Course = z.infer<typeof courseSchema>;
+export type Book = z.infer<typeof bookSchema>;
+export type Plan = z.infer<typeof planSchema>;
+export type PolicySection = z.infer<typeof policySectionSchema>;

@@ -1,0 +1,67 @@
+/*
+ * What the pages render: content.yaml as validated (content-schema.ts), with the values
+ * computed once at build time (generator/content/derive.ts): prices in cents and as text,
+ * bundle originals and savings, course links, page titles. Types only.
+ */
+import type { Book, Content, Course, Plan } from './content-schema.ts';
+import type { CourseIndex } from './course-index.ts';
+import type { IconName } from './icons.ts';
+
+/** A course as pages show it: where its Open Course button goes. */
+export interface CourseView extends Course {
+  href: string;
+  external: boolean;
+}
+
+/** A book with its price in cents and as text. */
+export interface BookView extends Omit<Book, 'price'> {
+  priceCents: number;
+  priceText: string;
+}
+
+/** A bundle with computed original price and savings; books resolved to title and icon. */
+export interface BundleView {
+  id: string;
+  title: string;
+  description: string;
+  icon: IconName;
+  checkoutUrl: string;
+  featured: boolean;
+  priceCents: number;
+  originalCents: number;
+  savingsCents: number;
+  priceText: string;
+  originalText: string;
+  savingsText: string;
+  books: { id: number; title: string; icon: IconName }[];
+}
+
+export interface PlanView extends Omit<Plan, 'price'> {
+  priceCents: number;
+  priceText: string;
+}
+
+/** What the browser needs to check a login: never the credentials, only a salted hash. */
+export interface LoginGate {
+  /** Hex salt. */
+  salt: string;
+  iterations: number;
+  /** Hex PBKDF2-SHA-256 of "username\npassword"; null when no credentials are configured. */
+  hash: string | null;
+}
+
+/** Everything the pages render. Computed once at build time. */
+export interface SiteData extends Omit<Content, 'courses' | 'books' | 'bundles' | 'plans'> {
+  courses: CourseView[];
+  books: BookView[];
+  bundles: BundleView[];
+  plans: PlanView[];
+  /** The largest saving of any bundle, for "save up to" copy. */
+  maxSavingsText: string;
+  /** The login gate's salted hash (never the credentials). */
+  login: LoginGate;
+  /** Every page's document title by path (the client updates the title on navigation). */
+  titles: Record<string, string>;
+  /** The course ids in list order and how course pages are titled (all the client gets of the courses up front). */
+  courseIndex: CourseIndex;
+}

@@ -1,0 +1,303 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { build, type BuildResult } from '../../../generator/pipeline/build.ts';
+import { headersForPath, parseHeadersFile, parseRedirectsFile } from '../../../generator/outputs/host-rules.ts';
+import { decodeEntities, scanHtml } from '../../../generator/pipeline/html-scan.ts';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE, SECURITY_HEADERS } from '../../../generator/outputs/hosting-files.ts';
+import { measurePages } from '../../../generator/pipeline/page-sizes.ts';
+import { CARD_FONT_FAMILY, CARD_FONT_FILES } from '../../../generator/outputs/png.ts';
+import { cardSvg, cardTextFor } from '../../../generator/outputs/social-cards.ts';
+import { REAL_CONTENT } from '../../helpers/content.ts';
+import { hashTree, listFiles, pngSize } from '../../helpers/output.ts';
+import { tempDir } from '../../helpers/temp.ts';
+
+/*
+ * The real content.yaml built once (cold card cache), then checked file by file: head
+ * metadata, social cards, JSON-LD, sitemap, hosting files, sizes, and reproducibility.
+ */
+
+const dir = tempDir('site-output-');
+const outDir = path.join(dir, 'out');
+const env = { SITE_LOGIN_USERNAME: 'unit-visitor', SITE_LOGIN_PASSWORD: 'unit password 42' };
+let result: BuildResult;
+const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
+/** Every file the build wrote, as the in-memory list the size measurement takes. */
+const filesOnDisk = () => listFiles(outDir).map((file) => ({ file, contents: readFileSync(path.join(outDir, file)) }));
+
+beforeAll(async () => {
+  result = await build({ contentFile: REAL_CONTENT, outDir, env, cacheDir: path.join(dir, 'cache-a') });
+}, 120_000);
+
+/** The head of a page as name → content (meta) and rel → href (link). */
+function head(html: string) {
+  const metas = new Map<string, string>();
+  for (const match of html.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)">/g)) metas.set(match[1]!, decodeEntities(match[2]!));
+  const links = new Map<string, string>();
+  for (const match of html.matchAll(/<link rel="([^"]+)" href="([^"]*)"/g)) links.set(match[1]!, decodeEntities(match[2]!));
+  return { metas, links };
+}
+
+describe('head metadata on every page', () => {
+  test('title, description, canonical, Open Graph, Twitter card, icons and manifest, escaped', () => {
+    const url = result.routes[0] && 'https://younghustlers.example';
+    for (const route of result.routes) {
+      const html = read(route.file);
+      const { metas, links } = head(html);
+      const page = scanHtml(html);
+      expect(page.title, route.file).toBe(route.title);
+      expect(page.description, route.file).toBe(route.description);
+      expect(page.canonical, route.file).toBe(`${url}${route.canonical}`);
+      expect(metas.get('og:title'), route.file).toBe(route.title);
+      expect(metas.get('og:description'), route.file).toBe(route.description);
+      expect(metas.get('og:url'), route.file).toBe(`${url}${route.canonical}`);
+      expect(metas.get('og:type')).toBe('website');
+      expect(metas.get('og:site_name')).toMatch(/^(Young Hustlers Network|Hustler Analytics)$/);
+      expect(metas.get('og:image'), route.file).toMatch(/^https:\/\/younghustlers\.example\/social\/[a-z0-9-]+\.png\?v=[0-9a-f]{10}$/);
+      expect([metas.get('og:image:width'), metas.get('og:image:height')]).toEqual(['1200', '630']);
+      expect(metas.get('og:image:alt')).toBeTruthy();
+      expect(metas.get('twitter:card')).toBe('summary_large_image');
+      expect(metas.get('twitter:image')).toBe(metas.get('og:image'));
+      expect(metas.get('theme-color')).toBe('#7c3aed');
+      expect(links.get('manifest')).toBe('/site.webmanifest');
+      expect(links.get('apple-touch-icon')).toBe('/apple-touch-icon.png');
+      expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+      expect(html).toContain('<link rel="icon" href="/favicon-32.png" type="image/png" sizes="32x32">');
+      expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
+      expect(metas.get('robots'), route.file).toBe(route.file.endsWith('404.html') ? 'noindex' : undefined);
+    }
+    // An ampersand in a title is escaped in every attribute.
+    expect(read('agency/payment/index.html')).toContain('<meta property="og:title" content="Pricing &#38; Payment | Hustler Analytics">');
+  });
+
+  test('/home is the landing page with its canonical at /, and the same card', () => {
+    const home = head(read('home/index.html'));
+    const root = head(read('index.html'));
+    expect(home.links.get('canonical')).toBe('https://younghustlers.example/');
+    expect(home.metas.get('og:image')).toBe(root.metas.get('og:image'));
+    expect(home.metas.get('og:url')).toBe('https://younghustlers.example/');
+  });
+
+  test('the web manifest and the icons rendered from the SVG favicon', () => {
+    const manifest = JSON.parse(read('site.webmanifest'));
+    expect(manifest).toMatchObject({ name: 'Young Hustlers Network', short_name: 'Young Hustlers', start_url: '/', display: 'standalone', theme_color: '#7c3aed', background_color: '#ffffff' });
+    for (const icon of manifest.icons as { src: string; sizes: string; type: string }[]) {
+      const bytes = readFileSync(path.join(outDir, icon.src));
+      if (icon.type === 'image/png') expect(`${pngSize(bytes).width}x${pngSize(bytes).height}`).toBe(icon.sizes);
+    }
+    expect(pngSize(readFileSync(path.join(outDir, 'favicon-32.png')))).toEqual({ width: 32, height: 32 });
+    expect(pngSize(readFileSync(path.join(outDir, 'apple-touch-icon.png')))).toEqual({ width: 180, height: 180 });
+  });
+});
+
+describe('social cards', () => {
+  test('one 1200×630 PNG per canonical page, named by slug, and every og:image points to one', () => {
+    const cards = listFiles(path.join(outDir, 'social'));
+    expect(cards).toContain('home.png');
+    expect(cards).toContain('agency-payment.png');
+    expect(cards).toContain('course-10.png');
+    expect(cards).not.toContain('404.png');
+    for (const card of cards) expect(pngSize(readFileSync(path.join(outDir, 'social', card)))).toEqual({ width: 1200, height: 630 });
+    for (const route of result.routes) {
+      const image = head(read(route.file)).metas.get('og:image')!;
+      expect(cards, route.file).toContain(new URL(image).pathname.slice('/social/'.length));
+    }
+  });
+
+  test("every card's text stays inside the card (measured by the renderer, not estimated)", () => {
+    const data = { site: { name: 'Young Hustlers Network', url: 'https://younghustlers.example' }, agency: { name: 'Hustler Analytics' } } as Parameters<typeof cardTextFor>[0];
+    for (const route of result.routes.filter((item) => item.canonical === item.path)) {
+      const svg = cardSvg(cardTextFor(data, route), '#7c3aed');
+      const texts = [...svg.matchAll(/<text [^>]*>[^<]*<\/text>/g)].map((match) => match[0]);
+      expect(texts.length, route.path).toBeGreaterThanOrEqual(3);
+      for (const text of texts) {
+        const alone = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">${text}</svg>`;
+        const box = new Resvg(alone, { font: { loadSystemFonts: false, fontFiles: CARD_FONT_FILES, defaultFontFamily: CARD_FONT_FAMILY } }).getBBox();
+        expect(box, `${route.path}: ${text}`).toBeDefined();
+        expect(box!.x, text).toBeGreaterThanOrEqual(79);
+        expect(box!.x + box!.width, text).toBeLessThanOrEqual(1120);
+        expect(box!.y + box!.height, text).toBeLessThanOrEqual(616);
+      }
+    }
+  });
+});
+
+describe('structured data', () => {
+  const jsonLd = (file: string) => {
+    const blocks = [...read(file).matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+    expect(blocks.length, file).toBeLessThanOrEqual(1);
+    return blocks[0] as Record<string, unknown> | undefined;
+  };
+
+  test('Organization for the community on / and /about, for the agency on its pages', () => {
+    for (const file of ['index.html', 'about/index.html']) expect(jsonLd(file)).toMatchObject({ '@context': 'https://schema.org', '@type': 'Organization', name: 'Young Hustlers Network' });
+    for (const file of ['agency/index.html', 'agency/payment/index.html', 'agency/policies/index.html', 'get-started/index.html'])
+      expect(jsonLd(file)).toMatchObject({ '@type': 'Organization', name: 'Hustler Analytics', telephone: '+15550104477' });
+  });
+
+  test('an ItemList of ten Courses on /courses/list, a Course on each course page', () => {
+    const list = jsonLd('courses/list/index.html') as { itemListElement: { position: number; item: { '@type': string; url: string } }[] };
+    expect(list.itemListElement).toHaveLength(10);
+    expect(list.itemListElement.map((entry) => entry.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(list.itemListElement[0]!.item).toMatchObject({ '@type': 'Course', name: 'Mindset', url: 'https://younghustlers.example/course/1', timeRequired: 'PT40M' });
+    expect(jsonLd('course/8/index.html')).toMatchObject({ '@type': 'Course', name: 'Investing', provider: { name: 'Young Hustlers Network' } });
+  });
+
+  test('Products with Offers whose prices are the rendered prices, in USD, to the checkout links', () => {
+    const products = (file: string) => (jsonLd(file) as { '@graph': { name: string; offers: { price: string; priceCurrency: string; url: string } }[] })['@graph'];
+    const books = products('ebooks/index.html');
+    expect(books).toHaveLength(10);
+    const ebooks = read('ebooks/index.html');
+    for (const book of books) {
+      expect(book.offers.priceCurrency).toBe('USD');
+      expect(book.offers.price).toBe('16.99');
+      expect(book.offers.url).toMatch(/^https:\/\/checkout\.example\.com\//);
+      expect(ebooks).toContain(`href="${book.offers.url}"`);
+    }
+    const bundles = products('bundles/index.html');
+    expect(bundles.map((bundle) => [bundle.name, bundle.offers.price])).toEqual([
+      ['Foundation Bundle', '29.99'],
+      ['Growth Bundle', '34.99'],
+      ['Wealth Bundle', '29.99'],
+      ['Complete Bundle', '114.99'],
+    ]);
+    const page = read('bundles/index.html');
+    for (const bundle of bundles) expect(page).toContain(`$${bundle.offers.price}`);
+  });
+
+  test('pages without a fitting type carry no block', () => {
+    for (const file of ['login/index.html', '404.html', 'course/404.html', 'faq/index.html', 'contact/index.html']) expect(jsonLd(file), file).toBeUndefined();
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  test('every indexable page at its canonical URL; /login, /home, /coming-soon and 404 pages left out', () => {
+    const locs = [...read('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+    expect(locs).toContain('https://younghustlers.example/');
+    expect(locs).toContain('https://younghustlers.example/course/10');
+    expect(locs).toHaveLength(22);
+    for (const path of ['/login', '/home', '/coming-soon', '/404', '/404.html', '/course/404.html', '/agency-login']) expect(locs).not.toContain(`https://younghustlers.example${path}`);
+    expect(read('robots.txt')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://younghustlers.example/sitemap.xml\n');
+  });
+});
+
+describe('hosting files', () => {
+  const rules = () => parseHeadersFile(read('_headers'));
+  const csp = () => Object.fromEntries(headersForPath(rules(), '/')['Content-Security-Policy']!.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+
+  test('the CSP has no unsafe-inline or unsafe-eval and forbids framing, plugins and foreign bases', () => {
+    const policy = headersForPath(rules(), '/')['Content-Security-Policy']!;
+    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/);
+    expect(csp()).toMatchObject({ 'default-src': ["'self'"], 'script-src': ["'self'"], 'style-src': ["'self'"], 'object-src': ["'none'"], 'frame-ancestors': ["'none'"], 'base-uri': ["'self'"] });
+  });
+
+  test('the CSP allows what the pages load, and the pages load nothing it would refuse', () => {
+    const policy = csp();
+    const allows = (directive: string, url: URL) => {
+      const sources = policy[directive] ?? policy['default-src']!;
+      return sources.includes("'self'") && url.origin === 'https://younghustlers.example';
+    };
+    const directiveFor = (tag: string, rel: string) =>
+      tag === 'script' || rel === 'modulepreload' ? 'script-src' : rel === 'stylesheet' ? 'style-src' : rel === 'manifest' ? 'manifest-src' : tag === 'img' || rel.includes('icon') ? 'img-src' : null;
+    for (const file of listFiles(outDir).filter((name) => name.endsWith('.html'))) {
+      const html = read(file);
+      for (const reference of scanHtml(html).references) {
+        const directive = directiveFor(reference.tag, reference.rel);
+        if (directive) expect(allows(directive, new URL(reference.value, 'https://younghustlers.example/')), `${file}: ${reference.value}`).toBe(true);
+      }
+      // What 'unsafe-inline' would be needed for: inline scripts (JSON-LD is data), style elements or attributes, event handlers.
+      for (const match of html.matchAll(/<script\b([^>]*)>/g)) expect(match[1], file).toMatch(/\bsrc="|type="application\/ld\+json"/);
+      expect(html, file).not.toMatch(/<style[\s>]|\sstyle="|\son[a-z]+="|javascript:/i);
+    }
+    for (const file of listFiles(outDir).filter((name) => name.endsWith('.css'))) {
+      const css = read(file);
+      for (const match of css.matchAll(/url\(\s*["']?([^"')]+)/g)) {
+        const url = new URL(match[1]!, `https://younghustlers.example/${file}`);
+        expect(url.protocol === 'data:' ? false : allows('img-src', url) && allows('font-src', url), `${file}: ${match[1]}`).toBe(true);
+      }
+      expect(css, file).not.toMatch(/@import\s+url\(\s*["']?https?:/);
+    }
+  });
+
+  test('every response gets the security headers; assets and cards are immutable, pages revalidate, never both', () => {
+    const all = rules();
+    for (const url of ['/', '/about', '/about/', '/assets/x.js', '/social/home.png', '/nope', '/course/404.html', '/agency-login/']) {
+      const headers = headersForPath(all, url);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name], `${url} ${name}`).toBe(value);
+    }
+    expect(headersForPath(all, '/assets/main-ABC.js')['Cache-Control']).toBe(IMMUTABLE_CACHE);
+    expect(headersForPath(all, '/social/home.png')['Cache-Control']).toBe(IMMUTABLE_CACHE);
+    for (const route of result.routes) {
+      const urls = route.file === 'index.html' ? ['/'] : route.file.endsWith('/index.html') ? [route.path, `${route.path}/`] : [`/${route.file}`];
+      for (const url of urls) expect(headersForPath(all, url)['Cache-Control'], url).toBe(REVALIDATE_CACHE);
+    }
+    expect(headersForPath(all, '/nope')['Cache-Control']).toBeUndefined();
+  });
+
+  test('templates/nginx.conf sends the very same security headers', () => {
+    const conf = readFileSync(path.resolve(import.meta.dirname, '../../../templates/nginx.conf'), 'utf8');
+    const sent = Object.fromEntries([...conf.matchAll(/^\s*add_header\s+(\S+)\s+"([^"]*)"\s+always;/gm)].map((match) => [match[1]!, match[2]!]));
+    expect(sent).toEqual(SECURITY_HEADERS);
+    expect(conf).toContain('~^/assets/  "public, max-age=31536000, immutable";');
+    expect(conf).toContain('default     "public, max-age=0, must-revalidate";');
+  });
+
+  test('_redirects: /agency-login to /login (301), unknown courses to the course not-found page (404)', () => {
+    expect(parseRedirectsFile(read('_redirects'))).toEqual([
+      { from: '/agency-login', to: '/login', status: 301 },
+      { from: '/agency-login/', to: '/login', status: 301 },
+      { from: '/course/*', to: '/course/404.html', status: 404 },
+    ]);
+  });
+
+  test('agency-login/index.html: a meta refresh to /login, a visible link, canonical /login, no script', () => {
+    const html = read('agency-login/index.html');
+    expect(html).toContain('<meta http-equiv="refresh" content="0; url=/login">');
+    expect(html).toContain('<link rel="canonical" href="https://younghustlers.example/login">');
+    expect(html).toMatch(/<a href="\/login">[^<]+<\/a>/);
+    expect(html).not.toContain('<script');
+    expect(read('404.html')).toContain('<meta name="robots" content="noindex">');
+  });
+});
+
+describe('sizes', () => {
+  test('the result counts every asset file written and keeps only the stylesheets, which pages are sized with', () => {
+    const written = listFiles(outDir).filter((file) => file.startsWith('assets/'));
+    expect(written.length).toBeGreaterThan(5);
+    expect(result.assets.count).toBe(written.length);
+    expect(result.assets.files.map((file) => file.file)).toEqual(written.filter((file) => file.endsWith('.css')));
+  });
+
+  test("the bundler's first-visit JavaScript per page equals what each page references (the real content's ten courses ship in the course pages' own chunks: no group file); skipped compression only ever overestimates", async () => {
+    const exact = await measurePages({ files: filesOnDisk() });
+    expect(existsSync(path.join(outDir, 'data'))).toBe(false);
+    for (const size of exact) {
+      expect(size.exact).toBe(true);
+      const fromBuild = result.sizes.find((item) => item.file === size.file)!;
+      expect(fromBuild.js, size.file).toEqual(size.js);
+      expect(fromBuild.css, size.file).toEqual(size.css);
+      expect(fromBuild.html.raw).toBe(size.html.raw);
+      // Without exactSizes the build compresses a page only when its raw bytes could break the budget.
+      expect(fromBuild.html.brotli).toBe(size.html.raw > 20 * 1024 - 64 ? size.html.brotli : size.html.raw);
+      expect(size.html.brotli).toBeLessThanOrEqual(fromBuild.html.brotli);
+    }
+    expect(result.sizes.length).toBe(result.routes.length + 1);
+    expect(result.sizes.some((size) => !size.exact)).toBe(true);
+  });
+});
+
+describe('reproducible', () => {
+  test('two builds, each rendering its cards from scratch, and a warm third give byte-identical out/ folders', async () => {
+    const second = path.join(dir, 'out-b');
+    const third = path.join(dir, 'out-c');
+    const cold = await build({ contentFile: REAL_CONTENT, outDir: second, env, cacheDir: path.join(dir, 'cache-b') });
+    const warm = await build({ contentFile: REAL_CONTENT, outDir: third, env, cacheDir: path.join(dir, 'cache-a') });
+    const first = hashTree(outDir);
+    expect(Object.keys(first).length).toBeGreaterThan(80);
+    expect(hashTree(second)).toEqual(first);
+    expect(hashTree(third)).toEqual(first);
+    const ms = (value: BuildResult) => Math.round(value.stages.find((stage) => stage.name === 'cards')!.ms);
+    console.info(`social cards: ${ms(cold)} ms cold, ${ms(warm)} ms warm`);
+  }, 120_000);
+});
