@@ -19,12 +19,6 @@ export function resolveFromCwd(file: string): string {
   return path.resolve(process.cwd(), file);
 }
 
-/** The URL to print for a server bound to host:port (0.0.0.0 and :: are shown as localhost). */
-export function serverUrl(host: string, port: number): string {
-  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  return `http://${shown}:${port}/`;
-}
-
 /**
  * The options of every command that starts a server: --port, and --host bound to
  * 127.0.0.1 unless the user asks to expose it.

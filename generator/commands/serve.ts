@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageProblemError } from '../errors.ts';
 import { colorsFor } from '../report.ts';
-import { resolveFromCwd, serverUrl, withServerOptions, type GlobalOptions } from './options.ts';
+import { resolveFromCwd, withServerOptions, type GlobalOptions } from './options.ts';
 
 interface ServeOptions {
   out: string;
@@ -22,7 +22,7 @@ export function registerServe(program: Command): void {
       const root = resolveFromCwd(options.out);
       if (!existsSync(path.join(root, 'index.html')))
         throw new UsageProblemError(`${options.out}/ has no index.html`, { hint: 'Run "site build" first, or name the folder with --out DIR.' });
-      const { serveStatic } = await import('../serve/serve.ts');
+      const { serveStatic, serverUrl } = await import('../serve/serve.ts');
       let port = options.port;
       try {
         const address = (await serveStatic({ root, port: options.port, host: options.host })).address();

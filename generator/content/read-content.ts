@@ -7,15 +7,7 @@ import { deriveContent } from './derive.ts';
 import { codeFrame } from './locate.ts';
 import { hashLogin, type LoginCredentials } from './login-gate.ts';
 import { parseYaml } from './parse-yaml.ts';
-import { validateContent } from './validate.ts';
-
-/** The raw content file: its text, its name as problems print it, and the plain data parsed from it. */
-export interface LoadedContent {
-  file: string;
-  displayName: string;
-  source: string;
-  data: unknown;
-}
+import { validateContent, type LoadedContent } from './validate.ts';
 
 /** The content file's name as problems print it: relative to the working folder. */
 export function contentDisplayName(file: string, cwd = process.cwd()): string {

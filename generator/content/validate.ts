@@ -4,7 +4,14 @@ import { STATIC_PATHS } from '../../site/model/routes.ts';
 import { bookSchema, bundleSchema, contentSchema, courseSchema, policySectionSchema, type Content } from '../../site/model/content-schema.ts';
 import { crossReferenceIssues, type RuleIssue } from './refine.ts';
 import { codeFrame, locatePath, locateSource, type Located } from './locate.ts';
-import type { LoadedContent } from './read-content.ts';
+
+/** The raw content file: its text, its name as problems print it, and the plain data parsed from it. */
+export interface LoadedContent {
+  file: string;
+  displayName: string;
+  source: string;
+  data: unknown;
+}
 
 const KNOWN_PATHS: ReadonlySet<string> = new Set(Object.keys(STATIC_PATHS));
 

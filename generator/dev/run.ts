@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UsageProblemError } from '../errors.ts';
 import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
 import { colorsFor, formatMs, formatProblems } from '../report.ts';
-import { serverUrl } from '../commands/options.ts';
+import { serverUrl } from '../serve/serve.ts';
 import { removeStaleBundles } from './bundlers.ts';
 import { createDevSession, type DevUpdate } from './session.ts';
 import { broadcastVersion, devHandler, startDevServer } from './server.ts';

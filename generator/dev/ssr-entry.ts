@@ -5,7 +5,7 @@
  * one import is consistent. The generator never imports this file itself.
  */
 export { readContent } from '../content/read-content.ts';
-export { collectRoutes } from '../pipeline/collect-routes.ts';
+export { collectRoutes } from '../content/collect-routes.ts';
 export { renderPages } from '../pipeline/render-pages.ts';
 export { staticFiles } from '../outputs/static-files.ts';
 export { renderRoute } from '../../site/entry-server.tsx';

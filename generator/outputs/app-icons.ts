@@ -2,7 +2,7 @@ import { ICON_PATHS } from '../../site/model/icons.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 import { escapeHtml } from '../html.ts';
 import { renderPng } from './png.ts';
-import type { OutputFile } from '../pipeline/render-pages.ts';
+import type { OutputFile } from '../output-file.ts';
 
 /** Icon files every page links to, beside favicon.svg. */
 export const ICON_FILES = {

@@ -1,6 +1,6 @@
 import type { SiteData } from '../../site/model/site-data.ts';
 import { escapeHtml } from '../html.ts';
-import type { RouteRecord } from '../pipeline/collect-routes.ts';
+import type { RouteRecord } from '../content/collect-routes.ts';
 import { brandOf, CARD_HEIGHT, CARD_WIDTH, type CardImage } from './social-cards.ts';
 import { structuredDataScript } from './structured-data.ts';
 import { ICON_FILES, MANIFEST_FILE } from './app-icons.ts';

@@ -1,7 +1,7 @@
 import type { SiteData } from '../../site/model/site-data.ts';
 import { escapeHtml } from '../html.ts';
-import type { OutputFile } from '../pipeline/render-pages.ts';
-import type { RouteRecord } from '../pipeline/collect-routes.ts';
+import type { OutputFile } from '../output-file.ts';
+import type { RouteRecord } from '../content/collect-routes.ts';
 import { COURSE_GROUP_PREFIX } from '../../site/model/course-index.ts';
 
 /*

@@ -3,8 +3,8 @@ import { usesAgencyBrand } from '../../site/model/routes.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 import { escapeHtml } from '../html.ts';
 import { CARD_FONT_FAMILY, pngKey, renderPngCached } from './png.ts';
-import type { OutputFile } from '../pipeline/render-pages.ts';
-import type { RouteRecord } from '../pipeline/collect-routes.ts';
+import type { OutputFile } from '../output-file.ts';
+import type { RouteRecord } from '../content/collect-routes.ts';
 import { wrapText, type CardFontWeight } from './text-metrics.ts';
 
 /** The size Open Graph and Twitter's large card expect. */

@@ -1,7 +1,7 @@
 import { ICON_PATHS } from '../../site/model/icons.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 import { escapeHtml } from '../html.ts';
-import type { OutputFile } from '../pipeline/render-pages.ts';
+import type { OutputFile } from '../output-file.ts';
 import { COURSE_GROUP_PREFIX, courseGroup, courseGroupPath, coursesShipWithPages } from '../../site/model/course-index.ts';
 import { courseListPageCount } from '../../site/model/routes.ts';
 

@@ -1,7 +1,7 @@
 import { coursePosition } from '../../site/model/course-index.ts';
 import type { BookView, BundleView, CourseView, SiteData } from '../../site/model/site-data.ts';
 import { centsToDecimal } from '../content/money.ts';
-import type { RouteRecord } from '../pipeline/collect-routes.ts';
+import type { RouteRecord } from '../content/collect-routes.ts';
 import { courseListPageOf, coursePath, COURSES_PER_PAGE } from '../../site/model/routes.ts';
 
 /*

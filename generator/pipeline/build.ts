@@ -14,7 +14,7 @@ import { createStageTimer, type StageReport, type StageTimer } from '../stage-ti
 import { brotliSize, saveBrotliSizes } from './brotli-size.ts';
 import { bundleClient, stopEsbuild, type ClientAssets } from './bundle-client.ts';
 import { createOutputCheck, type OutputCheck } from './check-output.ts';
-import { collectRoutes, type RouteRecord } from './collect-routes.ts';
+import { collectRoutes, type RouteRecord } from '../content/collect-routes.ts';
 import { assertReplaceableOutput } from './output-folder.ts';
 import { BUDGETS, measurePages, type Budgets, type PageSize, type Size } from './page-sizes.ts';
 import { createBatchRenderer } from './render-pool.ts';

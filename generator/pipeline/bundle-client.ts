@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { SiteData } from '../../site/model/site-data.ts';
-import type { OutputFile } from './render-pages.ts';
+import type { OutputFile } from '../output-file.ts';
 import { commonData, pageData, PAGE_REGISTRY } from '../../site/model/page-registry.ts';
 import type { PageKey } from '../../site/model/routes.ts';
 import { BuildProblemError } from '../errors.ts';

@@ -4,7 +4,7 @@ import { escapeHtml } from '../html.ts';
 import { isPlainPath } from '../../site/model/plain-path.ts';
 import { scanHtml, type HtmlReference, type ScannedPage } from './html-scan.ts';
 import { BUDGETS, measurePages, overBudget, type Budgets, type PageSize } from './page-sizes.ts';
-import type { OutputFile } from './render-pages.ts';
+import type { OutputFile } from '../output-file.ts';
 
 /*
  * The last gate before out/ is replaced: the generated files, still in memory, must

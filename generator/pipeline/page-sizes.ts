@@ -1,6 +1,6 @@
 import { brotliSize } from './brotli-size.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
-import type { OutputFile } from './render-pages.ts';
+import type { OutputFile } from '../output-file.ts';
 
 /** Bytes as stored and as sent with brotli (quality 11, as a host precompresses). */
 export interface Size {

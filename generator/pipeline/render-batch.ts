@@ -3,10 +3,11 @@ import { courseGroupForPath } from '../../site/model/course-index.ts';
 import { headMetaFor } from '../outputs/head-meta.ts';
 import { renderSocialCards } from '../outputs/social-cards.ts';
 import type { ClientAssets } from './bundle-client.ts';
-import type { RouteRecord } from './collect-routes.ts';
+import type { RouteRecord } from '../content/collect-routes.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
 import { measurePages, type Budgets, type PageSize, type Size } from './page-sizes.ts';
-import { renderPages, type OutputFile } from './render-pages.ts';
+import type { OutputFile } from '../output-file.ts';
+import { renderPages } from './render-pages.ts';
 import type { SiteServer } from './site-server.ts';
 
 /** Pages rendered between two turns of the event loop, so the last batch's writes go on meanwhile. */

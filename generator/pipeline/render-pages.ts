@@ -3,16 +3,10 @@ import { courseIds } from '../../site/model/course-index.ts';
 import { matchPage, type PageKey } from '../../site/model/routes.ts';
 import { escapeHtml, fillTemplate } from '../html.ts';
 import type { ClientAssets } from './bundle-client.ts';
-import type { RouteRecord } from './collect-routes.ts';
+import type { RouteRecord } from '../content/collect-routes.ts';
 import type { SiteServer } from './site-server.ts';
+import type { OutputFile } from '../output-file.ts';
 
-/** One file of the site, ready to write: a path under out/ and its bytes. */
-export interface OutputFile {
-  file: string;
-  contents: string | Uint8Array;
-  /** Take this file's bytes instead (a cached social card, linked or copied); `contents` is then empty. */
-  copyFrom?: string;
-}
 
 /** The extra <head> lines every page shares: styles, scripts, icons, manifest. */
 export function headFor(assets: ClientAssets, page: PageKey, extra: readonly string[] = []): string {

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { renderBatch, type BatchContext, type BatchResult } from './render-batch.ts';
-import type { RouteRecord } from './collect-routes.ts';
+import type { RouteRecord } from '../content/collect-routes.ts';
 import type { SiteServer } from './site-server.ts';
 
 /** Renders batches of pages, in this thread or spread over worker threads. */

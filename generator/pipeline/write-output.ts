@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { copyFile, constants as fsConstants, existsSync, link, lstat, mkdir as mkdirCallback, readdir as readdirCallback, stat, unlink, writeFile as writeFileCallback } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { OutputFile } from './render-pages.ts';
+import type { OutputFile } from '../output-file.ts';
 
 function isAlive(pid: number): boolean {
   try {

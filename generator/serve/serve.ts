@@ -151,3 +151,9 @@ export async function serveStatic(options: { root: string; port: number; host: s
   });
   return server;
 }
+
+/** The URL to print for a server bound to host:port (0.0.0.0 and :: are shown as localhost). */
+export function serverUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}/`;
+}

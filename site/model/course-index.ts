@@ -4,7 +4,6 @@
  * groups of one list page each (/data/courses/{n}.json, see course-data.ts), so what a
  * visit downloads does not grow with the catalogue; a smaller one ships with its pages. Plain data and functions: the generator uses them too.
  */
-import type { CourseView } from './site-data.ts';
 import { COURSES_PER_PAGE, matchPage } from './routes.ts';
 
 export interface CourseIndex {
@@ -17,7 +16,7 @@ export interface CourseIndex {
 }
 
 /** The index of a list of courses. */
-export function courseIndexOf(courses: readonly Pick<CourseView, 'id'>[], titles: { listTitle: string; heading: string }): CourseIndex {
+export function courseIndexOf(courses: readonly { id: number }[], titles: { listTitle: string; heading: string }): CourseIndex {
   const runs: [number, number][] = [];
   for (const { id } of courses) {
     const last = runs[runs.length - 1];

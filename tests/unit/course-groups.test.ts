@@ -3,7 +3,7 @@ import { parseYaml } from '../../generator/content/parse-yaml.ts';
 import { validateContent } from '../../generator/content/validate.ts';
 import { deriveContent } from '../../generator/content/derive.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
-import { collectRoutes } from '../../generator/pipeline/collect-routes.ts';
+import { collectRoutes } from '../../generator/content/collect-routes.ts';
 import { courseGroupFiles, staticFiles } from '../../generator/outputs/static-files.ts';
 import { courseGroupOf, courseIds, courseIndexOf, coursePosition } from '../../site/model/course-index.ts';
 import { titleForPath } from '../../site/model/titles.ts';

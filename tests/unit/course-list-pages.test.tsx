@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { parseYaml } from '../../generator/content/parse-yaml.ts';
 import { validateContent } from '../../generator/content/validate.ts';
 import { deriveContent } from '../../generator/content/derive.ts';
-import { collectRoutes } from '../../generator/pipeline/collect-routes.ts';
+import { collectRoutes } from '../../generator/content/collect-routes.ts';
 import { structuredDataFor } from '../../generator/outputs/structured-data.ts';
 import { renderRoute } from '../../site/entry-server.tsx';
 import { courseIds } from '../../site/model/course-index.ts';

@@ -10,7 +10,7 @@ import type { SiteData } from '../../site/model/site-data.ts';
 import { App } from '../../site/app.tsx';
 import { PAGES } from '../../site/pages/index.ts';
 import { Link, NavLink, ServerLinks } from '../../site/components/ui/link.tsx';
-import { collectRoutes } from '../../generator/pipeline/collect-routes.ts';
+import { collectRoutes } from '../../generator/content/collect-routes.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
 import { syntheticContent } from '../../scripts/synthetic-content.js';

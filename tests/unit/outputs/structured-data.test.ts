@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { deriveContent } from '../../../generator/content/derive.ts';
 import { loadContent } from '../../../generator/content/read-content.ts';
 import { validateContent } from '../../../generator/content/validate.ts';
-import { collectRoutes } from '../../../generator/pipeline/collect-routes.ts';
+import { collectRoutes } from '../../../generator/content/collect-routes.ts';
 import { jsonForScript, structuredDataScript } from '../../../generator/outputs/structured-data.ts';
 import { scanHtml } from '../../../generator/pipeline/html-scan.ts';
 import { REAL_CONTENT } from '../../helpers/content.ts';

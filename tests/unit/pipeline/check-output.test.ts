@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { checkOutput, createOutputCheck, isPlainPath, resolvePath, urlOfFile } from '../../../generator/pipeline/check-output.ts';
 import { formatProblems, colorsFor } from '../../../generator/report.ts';
-import type { OutputFile } from '../../../generator/pipeline/render-pages.ts';
+import type { OutputFile } from '../../../generator/output-file.ts';
 import { redirectsFile } from '../../../generator/outputs/hosting-files.ts';
 import { parseRedirectsFile } from '../../../generator/outputs/host-rules.ts';
 
