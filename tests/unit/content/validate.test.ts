@@ -214,6 +214,16 @@ describe('loadContent: YAML problems', () => {
     expect(text[0]).toMatch(/^content\.yaml:3:3  map keys must be unique/);
   });
 
+  test('a tag the YAML core schema does not know is a located problem, never text on the pages', async () => {
+    const problems = await editedRealProblems((source) => source.replace('  name: Young Hustlers Network', '  name: !!js/function "function(){ return 1 }"'));
+    expect(problems).toHaveLength(1);
+    const line = readFileSync(REAL_CONTENT, 'utf8').split('\n').indexOf('  name: Young Hustlers Network') + 1;
+    expect(problems[0]).toMatch(new RegExp(`^content\\.yaml:${line}:9  unknown tag !!js/function: content\\.yaml holds text, numbers, true/false, lists and mappings\n`));
+    expect(problems[0]).toContain('hint: Remove the tag and write the value itself');
+    const local = await editedRealProblems((source) => source.replace('  name: Young Hustlers Network', '  name: !secret Young Hustlers Network'));
+    expect(local[0]).toMatch(new RegExp(`^content\\.yaml:${line}:9  unknown tag !secret:`));
+  });
+
   test('an alias bomb fails fast instead of expanding', async () => {
     const started = performance.now();
     const { text } = await fixtureProblems('alias-bomb');

@@ -56,6 +56,21 @@ describe('site build checks its output before replacing out/', () => {
     expect(hashTree(outDir)).toEqual(previous);
   }, 120_000);
 
+  test('credentials too short to be secret are refused before any work, in one problem that says the minimum', async () => {
+    const result = await runSite(['build', '--content', work.file, '--out', 'out', '--verbose'], { cwd: work.dir, env: { SITE_LOGIN_USERNAME: 'u', SITE_LOGIN_PASSWORD: 'p' } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'SITE_LOGIN_USERNAME is 1 character long and SITE_LOGIN_PASSWORD is 1 character long: login credentials must be at least 8 characters\n' +
+        'hint: The build refuses any file that holds a credential in plain text, and one this short is found in ordinary text. Set both to 8 characters or more, or unset both variables to build with the login turned off.\n',
+    );
+    // Not a stage was run: the content was not even read.
+    expect(result.stderr).not.toMatch(/• load/);
+    expect(hashTree(outDir)).toEqual(previous);
+    const one = await runSite(['build', '--content', work.file, '--out', 'out'], { cwd: work.dir, env: { ...LOGIN, SITE_LOGIN_PASSWORD: 'short' } });
+    expect(one.code).toBe(1);
+    expect(one.stderr).toMatch(/^SITE_LOGIN_PASSWORD is 5 characters long: login credentials must be at least 8 characters\nhint: .* Set it to 8 characters or more/);
+  }, 120_000);
+
   test('a content error stops before anything is written', async () => {
     const content = edited((source) => source.replace('themeColor: "#7c3aed"', 'themeColor: purple'));
     const result = await runSite(['build', '--content', content, '--out', 'out'], { cwd: work.dir, env: LOGIN });
