@@ -1,10 +1,9 @@
+import { Section } from './section.tsx';
+
 /** A titled section of numbered steps (the agency's process, payment and booking steps). */
 export function StepsSection({ id, heading, steps }: { id: string; heading: string; steps: readonly { title: string; text: string }[] }) {
   return (
-    <section className="section" aria-labelledby={id}>
-      <h2 id={id} className="section__title">
-        {heading}
-      </h2>
+    <Section id={id} heading={heading}>
       <ol className="steps">
         {steps.map((step) => (
           <li className="step" key={step.title}>
@@ -13,6 +12,6 @@ export function StepsSection({ id, heading, steps }: { id: string; heading: stri
           </li>
         ))}
       </ol>
-    </section>
+    </Section>
   );
 }

@@ -1,53 +1,40 @@
 import { Link } from '../components/ui/link.tsx';
 import { useSiteData } from '../data.tsx';
 import { Icon } from '../components/ui/icon.tsx';
+import { Hero } from '../components/hero.tsx';
+import { InfoCard } from '../components/info-card.tsx';
+import { Section } from '../components/section.tsx';
 import { StepsSection } from '../components/steps-section.tsx';
 
 /** The agency's landing page: what we do, values, why invest, process and outcomes. */
 export function AgencyHomePage() {
   const { pages } = useSiteData();
   const page = pages.agencyHome;
+  const { whyInvest } = page;
   return (
     <>
-      <section className="hero hero--agency" aria-labelledby="page-title">
-        <div className="hero__inner">
-          <p className="eyebrow">{page.eyebrow}</p>
-          <h1 id="page-title" tabIndex={-1} className="hero__headline">
-            {page.headline}
-          </h1>
-          <p className="hero__subline">{page.subline}</p>
-          <div className="hero__actions">
-            <Link to="/agency/payment" className="button button--primary button--large">
-              {page.whyInvest.pricingLabel}
-            </Link>
-            <Link to="/get-started" className="button button--secondary button--large">
-              {page.whyInvest.consultLabel}
-            </Link>
-          </div>
+      <Hero eyebrow={page.eyebrow} headline={page.headline} subline={page.subline} agency>
+        <div className="hero__actions">
+          <Link to="/agency/payment" className="button button--primary button--large">
+            {whyInvest.pricingLabel}
+          </Link>
+          <Link to="/get-started" className="button button--secondary button--large">
+            {whyInvest.consultLabel}
+          </Link>
         </div>
-      </section>
-      <section className="section" aria-labelledby="what-we-do">
-        <h2 id="what-we-do" className="section__title">
-          {page.whatWeDo.heading}
-        </h2>
-        <p className="section__lead">{page.whatWeDo.text}</p>
+      </Hero>
+      <Section id="what-we-do" heading={page.whatWeDo.heading} lead={page.whatWeDo.text}>
         <ul className="card-grid card-grid--4">
           {page.values.map((card) => (
-            <li className="card" key={card.title}>
-              {card.icon ? <Icon name={card.icon} className="card__icon" /> : null}
-              <h3 className="card__title">{card.title}</h3>
+            <InfoCard icon={card.icon} title={card.title} level={3} key={card.title}>
               <p>{card.text}</p>
-            </li>
+            </InfoCard>
           ))}
         </ul>
-      </section>
-      <section className="section section--panel" aria-labelledby="why-invest">
-        <h2 id="why-invest" className="section__title">
-          {page.whyInvest.heading}
-        </h2>
-        <p className="section__lead">{page.whyInvest.text}</p>
+      </Section>
+      <Section id="why-invest" heading={whyInvest.heading} lead={whyInvest.text} panel>
         <ul className="check-list">
-          {page.whyInvest.points.map((point) => (
+          {whyInvest.points.map((point) => (
             <li key={point}>
               <Icon name="check" />
               {point}
@@ -56,18 +43,15 @@ export function AgencyHomePage() {
         </ul>
         <div className="button-row">
           <Link to="/agency/payment" className="button button--primary">
-            {page.whyInvest.pricingLabel}
+            {whyInvest.pricingLabel}
           </Link>
           <Link to="/get-started" className="button button--secondary">
-            {page.whyInvest.consultLabel}
+            {whyInvest.consultLabel}
           </Link>
         </div>
-      </section>
+      </Section>
       <StepsSection id="our-process" heading={page.process.heading} steps={page.process.steps} />
-      <section className="section" aria-labelledby="outcomes">
-        <h2 id="outcomes" className="section__title">
-          {page.outcomes.heading}
-        </h2>
+      <Section id="outcomes" heading={page.outcomes.heading}>
         <ul className="stats">
           {page.outcomes.items.map((item) => (
             <li className="stat" key={item.label}>
@@ -76,7 +60,7 @@ export function AgencyHomePage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
     </>
   );
 }

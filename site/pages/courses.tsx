@@ -3,6 +3,7 @@ import { useSiteData } from '../data.tsx';
 import { PageHeading } from '../components/ui/page-heading.tsx';
 import { ExternalLink } from '../components/ui/external-link.tsx';
 import { Icon } from '../components/ui/icon.tsx';
+import { InfoCard } from '../components/info-card.tsx';
 
 /** Course introduction: the 23-minute intro video, four info cards, Continue to Courses. */
 export function CoursesPage() {
@@ -37,11 +38,9 @@ export function CoursesPage() {
       <section className="section">
         <ul className="card-grid card-grid--2">
           {page.cards.map((card) => (
-            <li className="card" key={card.title}>
-              {card.icon ? <Icon name={card.icon} className="card__icon" /> : null}
-              <h2 className="card__title">{card.title}</h2>
+            <InfoCard icon={card.icon} title={card.title} key={card.title}>
               <p>{card.text}</p>
-            </li>
+            </InfoCard>
           ))}
         </ul>
       </section>

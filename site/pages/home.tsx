@@ -2,6 +2,8 @@ import { Link } from '../components/ui/link.tsx';
 import { useSiteData } from '../data.tsx';
 import { ExternalLink } from '../components/ui/external-link.tsx';
 import { Icon } from '../components/ui/icon.tsx';
+import { Hero } from '../components/hero.tsx';
+import { InfoCard } from '../components/info-card.tsx';
 
 /** The landing page: headline, subline, Join Our Discord, three badges and the agency card. */
 export function HomePage() {
@@ -9,30 +11,23 @@ export function HomePage() {
   const home = pages.home;
   return (
     <>
-      <section className="hero" aria-labelledby="page-title">
-        <div className="hero__inner">
-          <p className="eyebrow">{home.eyebrow}</p>
-          <h1 id="page-title" tabIndex={-1} className="hero__headline">
-            {home.headline}
-          </h1>
-          <p className="hero__subline">{home.subline}</p>
-          <div className="hero__actions">
-            <ExternalLink href={site.discordUrl} className="button button--primary button--large">
-              <Icon name="chat" />
-              {home.cta}
-            </ExternalLink>
-          </div>
-          <ul className="badges">
-            {home.badges.map((badge) => (
-              <li className="badge" key={badge.label}>
-                <Icon name={badge.icon} className="badge__icon" />
-                <span className="badge__value">{badge.value}</span>
-                <span className="badge__label">{badge.label}</span>
-              </li>
-            ))}
-          </ul>
+      <Hero eyebrow={home.eyebrow} headline={home.headline} subline={home.subline}>
+        <div className="hero__actions">
+          <ExternalLink href={site.discordUrl} className="button button--primary button--large">
+            <Icon name="chat" />
+            {home.cta}
+          </ExternalLink>
         </div>
-      </section>
+        <ul className="badges">
+          {home.badges.map((badge) => (
+            <li className="badge" key={badge.label}>
+              <Icon name={badge.icon} className="badge__icon" />
+              <span className="badge__value">{badge.value}</span>
+              <span className="badge__label">{badge.label}</span>
+            </li>
+          ))}
+        </ul>
+      </Hero>
       <section className="section" aria-label={home.agencyCard.title}>
         <Link to="/agency" className="agency-card">
           <span className="eyebrow">{home.agencyCard.eyebrow}</span>
@@ -47,15 +42,13 @@ export function HomePage() {
       <section className="section">
         <ul className="card-grid card-grid--3">
           {home.sections.map((item) => (
-            <li className="card" key={item.href}>
-              <Icon name={item.icon} className="card__icon" />
-              <h2 className="card__title">{item.title}</h2>
+            <InfoCard icon={item.icon} title={item.title} key={item.href}>
               <p>{item.text}</p>
               <Link to={item.href} className="text-link">
                 {item.linkLabel}
                 <Icon name="arrow-right" />
               </Link>
-            </li>
+            </InfoCard>
           ))}
         </ul>
       </section>

@@ -4,8 +4,10 @@ import { PageHeading } from '../components/ui/page-heading.tsx';
 import { ExternalLink } from '../components/ui/external-link.tsx';
 import { Icon } from '../components/ui/icon.tsx';
 import { Accordion } from '../components/accordion.tsx';
-import { PlanCard } from '../components/plan-card.tsx';
+import { PlansSection } from '../components/plans-section.tsx';
+import { Section } from '../components/section.tsx';
 import { StepsSection } from '../components/steps-section.tsx';
+import { ContactButtons } from '../components/contact-buttons.tsx';
 
 /** Pricing and payment: three plans, trust badges, the payment steps, four FAQs, support. */
 export function PaymentPage() {
@@ -16,20 +18,17 @@ export function PaymentPage() {
       <PageHeading title={page.heading}>
         <p>{page.intro}</p>
       </PageHeading>
-      <section className="section" aria-labelledby="plans">
-        <h2 id="plans" className="section__title">
-          {page.plansHeading}
-        </h2>
-        <ul className="plan-grid">
-          {plans.map((plan) => (
-            <PlanCard plan={plan} key={plan.id}>
-              <ExternalLink href={plan.cta.href} className={`button button--block ${plan.highlighted ? 'button--primary' : 'button--secondary'}`}>
-                {plan.cta.label}
-                <span className="visually-hidden">: {plan.name}</span>
-              </ExternalLink>
-            </PlanCard>
-          ))}
-        </ul>
+      <PlansSection
+        id="plans"
+        heading={page.plansHeading}
+        plans={plans}
+        action={(plan) => (
+          <ExternalLink href={plan.cta.href} className={`button button--block ${plan.highlighted ? 'button--primary' : 'button--secondary'}`}>
+            {plan.cta.label}
+            <span className="visually-hidden">: {plan.name}</span>
+          </ExternalLink>
+        )}
+      >
         <ul className="trust-badges">
           {page.trustBadges.map((badge) => (
             <li key={badge.label}>
@@ -38,12 +37,9 @@ export function PaymentPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PlansSection>
       <StepsSection id="payment-steps" heading={page.steps.heading} steps={page.steps.items} />
-      <section className="section" aria-labelledby="payment-faq">
-        <h2 id="payment-faq" className="section__title">
-          {page.faqHeading}
-        </h2>
+      <Section id="payment-faq" heading={page.faqHeading}>
         <Accordion
           name="payment-faq"
           items={page.faqs.map((item, index) => ({ id: String(index + 1), title: item.question, body: <p>{item.answer}</p> }))}
@@ -54,25 +50,12 @@ export function PaymentPage() {
             {page.policiesLinkLabel}
           </Link>
         </p>
-      </section>
-      <section className="section section--panel" aria-labelledby="payment-support">
-        <h2 id="payment-support" className="section__title">
-          {page.support.heading}
-        </h2>
+      </Section>
+      <Section id="payment-support" heading={page.support.heading} panel>
         <p>{page.support.text}</p>
-        <div className="button-row">
-          <a href={agency.paymentSupport} className="button button--secondary">
-            <Icon name="mail" />
-            {page.support.emailLabel}
-          </a>
-          <a href={agency.phone.href} className="button button--secondary">
-            <Icon name="phone" />
-            {page.support.phoneLabel}
-            <span className="visually-hidden"> {agency.phone.display}</span>
-          </a>
-        </div>
+        <ContactButtons email={agency.paymentSupport} emailLabel={page.support.emailLabel} phoneLabel={page.support.phoneLabel} />
         <p className="section__note">{agency.hours}</p>
-      </section>
+      </Section>
     </>
   );
 }
