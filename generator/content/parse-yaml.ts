@@ -1,16 +1,13 @@
-import { load, YAMLException } from 'js-yaml';
+import yaml from 'js-yaml';
 import { ContentProblemError, type Problem } from '../errors.ts';
-import { locateSource, problemAt, syntaxProblems } from './locate.ts';
+import { codeFrame, locateSource, problemAt, syntaxProblems } from './locate.ts';
 
 /*
  * content.yaml is read with js-yaml: YAML 1.2 and its core schema (so `no` stays text),
- * unique keys, and no tags beyond the core schema's. It is the only YAML library that reads
- * the 3 MB file of 10,000 courses in well under 150 ms (see docs/performance.md); positions
- * are worked out only when something is wrong (locate.ts).
+ * unique keys, no tags beyond the core schema's, at most 100 levels deep. It is the only YAML
+ * library that reads the 3 MB file of 10,000 courses in well under 150 ms (docs/performance.md);
+ * positions are worked out only when something is wrong (locate.ts).
  */
-
-/** Nesting deeper than this is refused: content never needs more than a few levels. */
-const MAX_DEPTH = 100;
 
 /**
  * How many values aliases (`*name`) may add to the file, expanded. js-yaml shares one object
@@ -23,9 +20,9 @@ export const MAX_ALIAS_VALUES = 10_000;
 export function parseYaml(source: string, displayName: string): unknown {
   let data: unknown;
   try {
-    data = load(source, { filename: displayName, maxDepth: MAX_DEPTH });
+    data = yaml.load(source, { filename: displayName, schema: yaml.CORE_SCHEMA });
   } catch (error) {
-    if (!(error instanceof YAMLException)) throw error;
+    if (!(error instanceof yaml.YAMLException)) throw error;
     // An empty file is an empty document: validation says what it lacks.
     if (source.replace(/^\s*#.*$/gm, '').trim() === '') return null;
     throw new ContentProblemError(problemsOf(source, displayName, error));
@@ -45,36 +42,38 @@ export function parseYaml(source: string, displayName: string): unknown {
 }
 
 /** The syntax problems of a file js-yaml refused: yaml's, which reads on to list each one; else js-yaml's own. */
-function problemsOf(source: string, displayName: string, error: YAMLException): Problem[] {
+function problemsOf(source: string, displayName: string, error: yaml.YAMLException): Problem[] {
   const offset = error.mark?.position ?? 0;
+  // Too deep for yaml's recursive parser too: js-yaml's position is all there is.
   if (error.reason.startsWith('nesting exceeded')) {
-    return [problemAt(locateLines(source, displayName), offset, 'the file is nested too deeply to read', 'Content never needs more than a few levels of nesting; check for runaway brackets or indentation.')];
+    const location = locationOf(source, offset, displayName);
+    return [{ path: '', message: 'the file is nested too deeply to read', hint: 'Content never needs more than a few levels of nesting; check for runaway brackets or indentation.', location, frame: codeFrame(source, location) }];
   }
   const located = locateSource(source, displayName);
   const problems = syntaxProblems(located);
   if (problems.length > 0) return problems;
-  const tag = /^unknown \w+ tag/.test(error.reason) ? /^!\S*/.exec(source.slice(offset))?.[0] : undefined;
-  if (tag)
-    return [
-      problemAt(
-        located,
-        offset,
-        `unknown tag ${tag}: content.yaml holds text, numbers, true/false, lists and mappings`,
-        'Remove the tag and write the value itself; quote it if YAML would read it as something else.',
-      ),
-    ];
+  if (error.reason.startsWith('unknown tag')) {
+    // js-yaml stops after the tagged value; the tag is the last one before that on its line.
+    const lineStart = source.lastIndexOf('\n', offset - 1) + 1;
+    const tags = [...source.slice(lineStart, offset).matchAll(/!!?[^\s,[\]{}]*/g)];
+    const tag = tags.at(-1);
+    if (tag)
+      return [
+        problemAt(
+          located,
+          lineStart + tag.index,
+          `unknown tag ${tag[0]}: content.yaml holds text, numbers, true/false, lists and mappings`,
+          'Remove the tag and write the value itself; quote it if YAML would read it as something else.',
+        ),
+      ];
+  }
   return [problemAt(located, offset, error.reason, 'Check the indentation (spaces only, two per level) and quote text that contains ": " or starts with a special character.')];
 }
 
-/** A located document for a file too deep for yaml's recursive parser: only its line map is used. */
-function locateLines(source: string, displayName: string) {
-  const located = locateSource('', displayName);
-  let offset = source.indexOf('\n');
-  while (offset !== -1) {
-    located.lineCounter.addNewLine(offset + 1);
-    offset = source.indexOf('\n', offset + 1);
-  }
-  return { ...located, source };
+/** The 1-based line and column of an offset. */
+function locationOf(source: string, offset: number, file: string) {
+  const before = source.slice(0, offset);
+  return { file, line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
 }
 
 /**

@@ -3,7 +3,7 @@ import { ContentProblemError, type Problem } from '../errors.ts';
 import { STATIC_PATHS } from '../../site/model/routes.ts';
 import { bookSchema, bundleSchema, contentSchema, courseSchema, policySectionSchema, type Content } from '../../site/model/content-schema.ts';
 import { crossReferenceIssues, type RuleIssue } from './refine.ts';
-import { codeFrame, locatePath, locateSource, type Located } from './locate.ts';
+import { codeFrame, locatePath, locateSource, syntaxProblems, type Located } from './locate.ts';
 
 /** The raw content file: its text, its name as problems print it, and the plain data parsed from it. */
 export interface LoadedContent {
@@ -71,6 +71,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function toProblems(loaded: LoadedContent, zodIssues: readonly z.core.$ZodIssue[], ruleIssues: readonly RuleIssue[]): Problem[] {
   const located = locateSource(loaded.source, loaded.displayName);
+  // js-yaml reads some slips more leniently than the YAML spec (a quote left open runs on
+  // into the next lines): the values then come out wrong. Where the stricter parse finds a
+  // syntax error, that is the problem to fix, and what validation found follows from it.
+  const syntax = syntaxProblems(located);
+  if (syntax.length > 0) return syntax;
   const problems: Problem[] = [];
   for (const issue of zodIssues) problems.push(...fromZodIssue(located, issue));
   for (const issue of ruleIssues) problems.push(locate(located, issue.path, issue.message, issue.hint, issue.atKey));

@@ -4,31 +4,16 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { renderAsync } from '@resvg/resvg-js';
 import { CACHE_ROOT } from '../paths.ts';
+import { CARD_FONT_FILES, loadSharp } from './image-library.ts';
 
-/*
- * SVG to PNG with resvg (a Rust renderer whose binary ships inside its npm package).
- *
- * Fonts: the cards' text is set in Inter, loaded from the @expo-google-fonts/inter
- * package (TTF files, pinned by package-lock.json), never from the system. A fresh
- * machine needs no font package, and the same input gives the same PNG bytes on any
- * machine with the same renderer version, which a system font could not promise.
- */
+/* SVG to PNG (social cards, app icons), cached by a hash of everything that decides the pixels. */
 
 const require = createRequire(import.meta.url);
 
-/** The two weights the cards use, as files inside the font package. */
-export const CARD_FONT_FILES = [
-  require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
-  require.resolve('@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf'),
-];
-export const CARD_FONT_FAMILY = 'Inter';
-
 /**
- * How many renders run at once: resvg works on libuv's threads, and every render started
- * holds its parsed SVG and fonts until done, so 64 cards started together (one batch)
- * held over a gigabyte. As many as the cores keep them busy.
+ * How many renders run at once: each holds its image until done, so a batch of 64 cards
+ * started together would hold 64 of them. As many as the cores keep them busy.
  */
 export const RENDER_SLOTS = Math.min(4, availableParallelism());
 let running = 0;
@@ -54,11 +39,12 @@ export const DEFAULT_PNG_CACHE_DIR = path.join(CACHE_ROOT, 'cards');
 
 let rendererKey: string | undefined;
 
-/** What else decides the pixels besides the SVG: renderer version and font bytes. */
+/** What else decides the pixels besides the SVG: sharp's version and the font bytes. */
 function rendererFingerprint(): string {
   if (!rendererKey) {
     const hash = createHash('sha256');
-    hash.update(JSON.parse(readFileSync(require.resolve('@resvg/resvg-js/package.json'), 'utf8')).version);
+    // sharp's exact version pins its libvips (and so its SVG renderer).
+    hash.update(JSON.parse(readFileSync(path.join(path.dirname(require.resolve('sharp')), '..', 'package.json'), 'utf8')).version);
     for (const file of CARD_FONT_FILES) hash.update(readFileSync(file));
     rendererKey = hash.digest('hex');
   }
@@ -77,6 +63,13 @@ export interface RenderedPng {
   key: string;
   bytes?: Uint8Array;
   cachedFile?: string;
+}
+
+/** The width an SVG document declares (the `width` of its root element), in pixels. */
+function svgWidth(svg: string): number {
+  const width = Number(/^<svg\b[^>]*?\swidth="([\d.]+)"/.exec(svg)?.[1]);
+  if (!(width > 0)) throw new Error('the SVG has no width to render it from');
+  return width;
 }
 
 /** The cache key of an SVG rendered at `width`: the same key, the same pixels. */
@@ -167,14 +160,10 @@ export async function renderPngCached(options: { svg: string; width: number; cac
       return { key, cachedFile: cached };
     }
   }
-  const png = await renderSlot(async () => {
-    const image = await renderAsync(svg, {
-      fitTo: { mode: 'width', value: width },
-      font: { loadSystemFonts: false, fontFiles: CARD_FONT_FILES, defaultFontFamily: CARD_FONT_FAMILY, sansSerifFamily: CARD_FONT_FAMILY },
-      logLevel: 'off',
-    });
-    return image.asPng();
-  });
+  const sharp = await loadSharp();
+  // Drawn at `width` pixels: the SVG's own width is 72 dpi, so the density scales it.
+  const density = (72 * width) / svgWidth(svg);
+  const png = new Uint8Array(await renderSlot(() => sharp(Buffer.from(svg), { density }).png().toBuffer()));
   if (cached && cacheDir) {
     // Written beside, then renamed: a build killed mid-write never leaves half a PNG.
     await mkdir(cacheDir, { recursive: true });

@@ -17,8 +17,8 @@ import { createOutputCheck, type OutputCheck } from './check-output.ts';
 import { collectRoutes, type RouteRecord } from '../content/collect-routes.ts';
 import { assertReplaceableOutput } from './output-folder.ts';
 import { BUDGETS, measurePages, type Budgets, type PageSize, type Size } from './page-sizes.ts';
-import { createBatchRenderer } from './render-pool.ts';
-import type { BatchResult } from './render-batch.ts';
+import { createBatchRenderer, type BatchRenderer } from './render-pool.ts';
+import type { OutputFile } from '../output-file.ts';
 import { loadSiteServer } from './site-server.ts';
 import { openOutput, type OutputWriter } from './write-output.ts';
 
@@ -58,21 +58,8 @@ export interface BuildResult {
   ms: number;
 }
 
-/** Pages rendered, checked and written per batch, at most: bounded memory however large the site. */
-const BATCH_SIZE = 64;
-
-/**
- * About how many bytes of HTML a batch should hold. Three batches are alive at a time
- * (one rendering, one being checked, one being written), so pages ten times the usual
- * size (a course list page, a catalogue of a thousand books) come in smaller batches.
- */
-export const BATCH_BYTES = 1.5 * 1024 * 1024;
-
-/** The next batch's size, from the HTML bytes per page of the last one. */
-export function nextBatchSize(lastPages: number, lastHtmlBytes: number): number {
-  if (lastPages === 0 || lastHtmlBytes <= 0) return BATCH_SIZE;
-  return Math.max(1, Math.min(BATCH_SIZE, Math.floor(BATCH_BYTES / (lastHtmlBytes / lastPages))));
-}
+/** Pages per batch: what a render worker is sent at a time. */
+const BATCH_PAGES = 16;
 
 /**
  * From this many pages, and with at least WORKERS_MIN_CORES cores, batches render in
@@ -119,7 +106,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const upTo = options.exactSizes ? undefined : (options.budgets ?? BUDGETS);
   const check = createOutputCheck({ siteUrl: data.site.url, credentials, budgets: options.budgets, outLabel: outLabel(options.outDir), expectedFiles: routes.map((route) => route.file) });
   const sizes: PageSize[] = [];
-  const writer = await openOutput({ outDir: options.outDir });
+  const writer = openOutput({ outDir: options.outDir });
   let assets: PageAssets;
   try {
     const [server, fixed] = await Promise.all([
@@ -130,7 +117,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const jobs = options.jobs ?? defaultJobs(routes.length);
     const home = routes.find((route) => route.path === '/')!;
     const template = await readFile(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8');
-    const renderer = createBatchRenderer({ data, template, assets, cacheDir, upTo, groupSizes: fixed.groupSizes, home }, { jobs, server });
+    const renderer = await createBatchRenderer({ data, template, assets, cacheDir, upTo, groupSizes: fixed.groupSizes, home }, { jobs, server });
     try {
       await renderAllPages({ timer, routes, renderer, check, writer, sizes });
     } finally {
@@ -138,6 +125,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     timer.report('cards', (count) => `${count} social cards`);
     timer.report('render', (count) => `${count} pages${renderer.workers ? ` in ${renderer.workers} workers (their time added up)` : ''}`);
+    // The check of each page is part of its render time; what is left needs every file.
     const problems = await timer.add('check', () => check.finish());
     timer.report('check', () => (problems.length ? `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}` : 'links, titles, budgets, secrets'));
     // A site that fails its checks never replaces the previous out/.
@@ -147,7 +135,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (cacheDir) await pruneCache(cacheDir);
     timer.report('write', (count) => `${count} files`);
   } catch (error) {
-    await writer.abort();
+    writer.abort();
     throw error;
   } finally {
     // esbuild's service is a process of its own: done with once the site is bundled.
@@ -176,7 +164,7 @@ async function writeFixedFiles(context: StageContext & { data: SiteData; routes:
   const fixedSizes = await timer.add('check', () => measurePages({ files: [...fixed.filter((file) => file.file.endsWith('.html')), ...styles], upTo }));
   context.sizes.push(...fixedSizes);
   check.add(fixed, fixedSizes);
-  await timer.add('write', () => writer.write(fixed), fixed.length);
+  writeTimed(timer, writer, fixed);
   // Course groups count toward the first visits that load them (render-batch.ts). Brotli
   // is slow: without budgets to check or an exact report, their raw size stands in.
   const exact = upTo === undefined || Number.isFinite(upTo.js);
@@ -190,41 +178,48 @@ async function writeFixedFiles(context: StageContext & { data: SiteData; routes:
 }
 
 /**
- * Every page, a batch at a time: rendered (in order of completion inside a window, when
- * workers render), then checked and written in route order. The first batch is small
- * (pages of unknown size); then each is sized from the last, so batches of large pages
- * hold about as many bytes as batches of small ones. A batch is written while the next
- * ones render; at most one write is in flight.
+ * Every page, a batch at a time (several in flight when workers render). Each page is
+ * checked, measured and written the moment it is rendered (the batch's social cards just
+ * before its pages), so the build holds no page longer than that.
  */
-async function renderAllPages(context: StageContext & { routes: RouteRecord[]; renderer: ReturnType<typeof createBatchRenderer> }) {
+async function renderAllPages(context: StageContext & { routes: RouteRecord[]; renderer: BatchRenderer }) {
   const { timer, routes, renderer, check, writer } = context;
-  const inFlight: Promise<BatchResult>[] = [];
+  const inFlight: { done: Promise<{ cards: number; render: number }>; pages: number }[] = [];
   let next = 0;
-  let batchSize = 8;
   const launch = () => {
     while (inFlight.length < renderer.window && next < routes.length) {
-      const promise = renderer.render(routes.slice(next, next + batchSize));
-      promise.catch(() => {}); // awaited in order below
-      inFlight.push(promise);
-      next += batchSize;
+      const batch = { pages: 0, done: Promise.resolve({ cards: 0, render: 0 }) };
+      batch.done = renderer.render(routes.slice(next, next + BATCH_PAGES), {
+        cards: (cards) => {
+          check.add(cards);
+          timer.record('cards', 0, cards.length);
+          writeTimed(timer, writer, cards);
+        },
+        page: ({ page, scan, size }) => {
+          check.add([page], [size], new Map([[page.file, scan]]));
+          context.sizes.push(size);
+          batch.pages += 1;
+          writeTimed(timer, writer, [page]);
+        },
+      });
+      batch.done.catch(() => {}); // awaited in order below
+      inFlight.push(batch);
+      next += BATCH_PAGES;
     }
   };
-  let writing: Promise<void> = Promise.resolve();
   launch();
   while (inFlight.length > 0) {
-    const result = await inFlight.shift()!;
-    batchSize = nextBatchSize(result.measured.length, result.measured.reduce((sum, size) => sum + size.html.raw, 0));
+    const batch = inFlight.shift()!;
+    const ms = await batch.done;
+    timer.record('cards', ms.cards);
+    timer.record('render', ms.render, batch.pages);
     launch();
-    const files = [...result.pages, ...result.cards];
-    timer.record('cards', result.ms.cards, result.cards.length);
-    timer.record('render', result.ms.render, result.pages.length);
-    timer.record('check', result.ms.check);
-    context.sizes.push(...result.measured);
-    await timer.add('check', () => check.add(files, result.measured, result.scanned));
-    await timer.add('write', () => writing);
-    writing = writer.write(files);
-    writing.catch(() => {}); // awaited (and thrown) above or below, never unhandled
-    timer.record('write', 0, files.length);
   }
-  await timer.add('write', () => writing);
+}
+
+/** Writes files, their time counted as the write stage's (and not the render's it happens in). */
+function writeTimed(timer: StageTimer, writer: OutputWriter, files: OutputFile[]): void {
+  const start = performance.now();
+  writer.write(files);
+  timer.record('write', performance.now() - start, files.length);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Problem } from '../errors.ts';
 import { parseRedirectsFile, redirectForPath, type RedirectRule } from '../outputs/host-rules.ts';
 import { escapeHtml } from '../html.ts';
@@ -81,6 +82,11 @@ function where(reference: HtmlReference): string {
   return `${element} "${reference.value}" on line ${reference.line}`;
 }
 
+/** A short fingerprint of a text. */
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
+
 /** url(…) references in a stylesheet. */
 function cssUrls(css: string): string[] {
   return [...css.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/g)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
@@ -114,7 +120,10 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
   const leaks: Record<string, Problem[]> = { SITE_LOGIN_USERNAME: [], SITE_LOGIN_PASSWORD: [] };
   const problem = (file: string, message: string, hint?: string): Problem => ({ path: `${label}/${file}`, message, ...(hint ? { hint } : {}) });
   const report = (file: string, message: string, hint?: string) => perFile.push(problem(file, message, hint));
-  const pages: { file: string; title: string | null; canonical: string | null }[] = [];
+  // Pages by a digest of their title, to find repeated titles at the end. A digest, not the
+  // title: text read from a page is part of the page's string, and every title kept until
+  // the end would keep its whole page in memory with it.
+  const byTitle = new Map<string, { title?: string; pages: { file: string; canonical: string }[] }>();
   const links = { push: (link: Link) => perFile.push(link) };
   const secrets = (
     [
@@ -123,7 +132,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
     ] as const
   )
     .filter((entry): entry is readonly ['SITE_LOGIN_USERNAME' | 'SITE_LOGIN_PASSWORD', string] => Boolean(entry[1]))
-    .map(([variable, secret]) => ({ variable, forms: secretForms(secret).map((form) => Buffer.from(form, 'utf8')) }));
+    .map(([variable, secret]) => ({ variable, forms: secretForms(secret), bytes: secretForms(secret).map((form) => Buffer.from(form, 'utf8')) }));
 
   return {
     /** Checks a batch of files; `sizes` are their pages' first-visit sizes when measured. */
@@ -136,9 +145,11 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
       }
       for (const file of files) {
         if (file.file === '_redirects') redirects = parseRedirectsFile(text(file.contents));
-        for (const { variable, forms } of secrets) {
-          const bytes = typeof file.contents === 'string' ? Buffer.from(file.contents, 'utf8') : Buffer.from(file.contents.buffer, file.contents.byteOffset, file.contents.byteLength);
-          if (forms.some((form) => bytes.includes(form)))
+        for (const { variable, forms, bytes } of secrets) {
+          const { contents } = file;
+          const found =
+            typeof contents === 'string' ? forms.some((form) => contents.includes(form)) : bytes.some((form) => Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength).includes(form));
+          if (found)
             leaks[variable]!.push(problem(file.file, `contains the value of ${variable} in plain text`, 'Only the salted hash of the login may reach the output; find where the value is rendered and remove it.'));
         }
         if (file.file.endsWith('.css')) {
@@ -150,7 +161,17 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
         }
         if (!file.file.endsWith('.html')) continue;
         const page = scanned?.get(file.file) ?? scanHtml(text(file.contents));
-        pages.push({ file: file.file, title: page.title, canonical: page.canonical });
+        if (page.title) {
+          const key = digest(page.title);
+          const record = { file: file.file, canonical: digest(page.canonical ?? '') };
+          const entry = byTitle.get(key);
+          if (!entry) byTitle.set(key, { pages: [record] });
+          else {
+            // A repeat, and so probably a problem: now the text is worth keeping, to name it.
+            entry.title ??= page.title;
+            entry.pages.push(record);
+          }
+        }
         if (!page.title) report(file.file, 'has no <title>', 'Give the page a title in content.yaml.');
         if (!page.description) report(file.file, 'has no meta description', 'Give the page a description in content.yaml.');
         if (!page.canonical) report(file.file, 'has no canonical link');
@@ -186,9 +207,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
           );
       }
       // One title, one page: pages may share a title only when they share a canonical URL (/ and /home).
-      const byTitle = new Map<string, typeof pages>();
-      for (const page of pages) if (page.title) byTitle.set(page.title, [...(byTitle.get(page.title) ?? []), page]);
-      for (const [title, group] of byTitle) {
+      for (const { title, pages: group } of byTitle.values()) {
         if (new Set(group.map((page) => page.canonical)).size < 2) continue;
         problems.push(problem(group[0]!.file, `shares its title "${title}" with ${group.slice(1).map((page) => `${label}/${page.file}`).join(', ')}`, 'Every page needs its own title in content.yaml.'));
       }

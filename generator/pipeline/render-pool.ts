@@ -1,11 +1,17 @@
 import { Worker } from 'node:worker_threads';
-import { renderBatch, type BatchContext, type BatchResult } from './render-batch.ts';
 import type { RouteRecord } from '../content/collect-routes.ts';
+import type { OutputFile } from '../output-file.ts';
+import { renderBatch, type BatchContext, type BatchSink, type RenderedPage } from './render-batch.ts';
 import type { SiteServer } from './site-server.ts';
+import { loadSharp } from '../outputs/image-library.ts';
 
 /** Renders batches of pages, in this thread or spread over worker threads. */
 export interface BatchRenderer {
-  render(routes: readonly RouteRecord[]): Promise<BatchResult>;
+  /**
+   * Renders a batch into `sink`, page by page; batches reach their sinks in the order they
+   * were asked for. Resolves with the time spent on cards and pages (a worker's included).
+   */
+  render(routes: readonly RouteRecord[], sink: BatchSink): Promise<{ cards: number; render: number }>;
   /** How many batches to keep in flight for the workers to stay busy. */
   readonly window: number;
   readonly workers: number;
@@ -14,18 +20,24 @@ export interface BatchRenderer {
 
 /** A batch request to a worker, and its answer. */
 export type BatchRequest = { id: number; routes: readonly RouteRecord[] };
-export type BatchReply = { id: number; result?: BatchResult; error?: { message: string; stack?: string } };
+export type BatchReply = {
+  id: number;
+  result?: { cards: OutputFile[]; pages: RenderedPage[]; ms: { cards: number; render: number } };
+  error?: { message: string; stack?: string };
+};
 
 /**
  * `jobs` worker threads (render-worker.ts) when asked for two or more; else this thread,
  * one batch at a time. Workers receive the context once; each batch then travels as its
- * routes, and comes back as HTML, cards and sizes.
+ * routes, and comes back as cards and pages, which are handed to the batch's sink in order.
  */
-export function createBatchRenderer(context: BatchContext, options: { jobs: number; server: SiteServer }): BatchRenderer {
+export async function createBatchRenderer(context: BatchContext, options: { jobs: number; server: SiteServer }): Promise<BatchRenderer> {
   if (options.jobs < 2) {
-    return { render: (routes) => renderBatch(context, options.server, routes), window: 1, workers: 0, close: async () => {} };
+    return { render: (routes, sink) => renderBatch(context, options.server, routes, sink), window: 1, workers: 0, close: async () => {} };
   }
-  const waiting = new Map<number, { resolve: (result: BatchResult) => void; reject: (error: Error) => void }>();
+  // sharp's libraries are opened by this thread first, so that they stay open when a worker ends.
+  await loadSharp();
+  const waiting = new Map<number, { resolve: (result: NonNullable<BatchReply['result']>) => void; reject: (error: Error) => void }>();
   const load = new Map<Worker, number>();
   let failure: Error | null = null;
   const fail = (error: Error) => {
@@ -51,19 +63,28 @@ export function createBatchRenderer(context: BatchContext, options: { jobs: numb
     return worker;
   });
   let nextId = 0;
+  let delivered: Promise<unknown> = Promise.resolve();
   return {
     workers: workers.length,
     window: workers.length * 2,
-    render(routes) {
+    render(routes, sink) {
       if (failure) return Promise.reject(failure);
       // The least busy worker takes the batch.
       const worker = workers.reduce((best, candidate) => ((load.get(candidate) ?? 0) < (load.get(best) ?? 0) ? candidate : best));
       load.set(worker, (load.get(worker) ?? 0) + 1);
       const id = nextId++;
-      return new Promise<BatchResult>((resolve, reject) => {
+      const reply = new Promise<NonNullable<BatchReply['result']>>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
         worker.postMessage({ id, routes } satisfies BatchRequest);
       });
+      // Handed over in the order asked for, whichever worker finishes first.
+      const handed = Promise.all([reply, delivered.catch(() => {})]).then(([result]) => {
+        sink.cards(result.cards);
+        for (const page of result.pages) sink.page(page);
+        return result.ms;
+      });
+      delivered = handed;
+      return handed;
     },
     async close() {
       failure ??= new Error('the render workers were closed');

@@ -3,7 +3,8 @@
  * then renders the batches it is sent until it is terminated.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { renderBatch, type BatchContext } from './render-batch.ts';
+import type { OutputFile } from '../output-file.ts';
+import { renderBatch, type BatchContext, type RenderedPage } from './render-batch.ts';
 import type { BatchReply, BatchRequest } from './render-pool.ts';
 import { loadSiteServer } from './site-server.ts';
 
@@ -11,8 +12,10 @@ const port = parentPort!;
 const context = workerData as BatchContext;
 const server = await loadSiteServer();
 port.on('message', (request: BatchRequest) => {
-  renderBatch(context, server, request.routes).then(
-    (result) => port.postMessage({ id: request.id, result } satisfies BatchReply),
+  let cards: OutputFile[] = [];
+  const pages: RenderedPage[] = [];
+  renderBatch(context, server, request.routes, { cards: (files) => (cards = files), page: (page) => pages.push(page) }).then(
+    (ms) => port.postMessage({ id: request.id, result: { cards, pages, ms } } satisfies BatchReply),
     (error: Error) => port.postMessage({ id: request.id, error: { message: error.message, stack: error.stack } } satisfies BatchReply),
   );
 });

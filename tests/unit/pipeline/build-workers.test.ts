@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { runSite } from '../../helpers/cli.ts';
 import { REAL_CONTENT } from '../../helpers/content.ts';
 import { hashTree } from '../../helpers/output.ts';
-import { BATCH_BYTES, defaultJobs, nextBatchSize, WORKERS_FROM } from '../../../generator/pipeline/build.ts';
+import { defaultJobs, WORKERS_FROM } from '../../../generator/pipeline/build.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
 import { syntheticContent } from '../../../scripts/synthetic-content.js';
 import { tempDir } from '../../helpers/temp.ts';
@@ -44,17 +44,5 @@ describe('site build renders a large site in worker threads', () => {
       expect(result.code, jobs).toBe(2);
       expect(result.stderr).toContain('must be a whole number from 1 to 64');
     }
-  });
-});
-
-describe('batches are sized by the bytes of their pages', () => {
-  test('ordinary pages come 64 at a time; pages ten times larger in batches of about the same bytes; a page larger than a batch alone', () => {
-    expect(nextBatchSize(0, 0)).toBe(64);
-    expect(nextBatchSize(64, 64 * 20_000)).toBe(64);
-    const listPages = nextBatchSize(19, 19 * 82_000);
-    expect(listPages).toBeLessThan(64);
-    expect(listPages * 82_000).toBeLessThanOrEqual(BATCH_BYTES);
-    expect((listPages + 1) * 82_000).toBeGreaterThan(BATCH_BYTES);
-    expect(nextBatchSize(1, 3_000_000)).toBe(1);
   });
 });

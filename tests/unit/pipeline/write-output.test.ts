@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { openOutput, recoverInterruptedWrite, writeOutput } from '../../../generator/pipeline/write-output.ts';
+import { recoverInterruptedWrite, writeOutput } from '../../../generator/pipeline/write-output.ts';
 import { hashTree } from '../../helpers/output.ts';
 import { ROOT } from '../../helpers/cli.ts';
 import { tempDir } from '../../helpers/temp.ts';
@@ -35,7 +35,7 @@ describe('writeOutput writes every file', () => {
   test('nested folders are created, and a file given as copyFrom is copied byte for byte', async () => {
     const source = path.join(dir, 'cached.png');
     writeFileSync(source, Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
-    await writeOutput({
+    writeOutput({
       outDir,
       files: [
         { file: 'course/12/index.html', contents: '<h1>course</h1>' },
@@ -49,162 +49,10 @@ describe('writeOutput writes every file', () => {
   });
 });
 
-describe('a large site', () => {
-  const spare = path.join(dir, '.out-spare');
-  /** Writes `files` as a large site (every write keeps a spare), returning the writer's outcome. */
-  const writeLarge = async (files: { file: string; contents: string; copyFrom?: string }[]) => {
-    const writer = await openOutput({ outDir, keepSpareFrom: 1 });
-    await writer.write(files);
-    await writer.commit();
-  };
-
-  test('the replaced out/ is kept as the spare, and the next build writes over it: the same site as written from nothing', async () => {
-    previousBuild();
-    const card = path.join(dir, 'card.png');
-    writeFileSync(card, 'png bytes');
-    const first = [
-      { file: 'index.html', contents: 'home 1' },
-      { file: 'courses/a/index.html', contents: 'a 1' },
-      { file: 'courses/b/index.html', contents: 'b 1' },
-      { file: 'social/a.png', contents: '', copyFrom: card },
-    ];
-    await writeLarge(first);
-    // The old site waits beside out/ for the next build.
-    expect(leftovers()).toEqual(['.out-spare']);
-    expect(readFileSync(path.join(spare, 'about', 'index.html'), 'utf8')).toBe('<h1>old about</h1>');
-    await writeLarge(first);
-    const second = [
-      { file: 'index.html', contents: 'home 2' },
-      { file: 'courses/a/index.html', contents: 'a 2' },
-      { file: 'social/a.png', contents: '', copyFrom: card },
-      { file: 'courses/c/deep/index.html', contents: 'c 2' },
-    ];
-    // The spare is now the first build's site: b is stale, c is new.
-    await writeLarge(second);
-    const expected = path.join(dir, 'expected');
-    await writeOutput({ outDir: expected, files: second });
-    expect(hashTree(outDir)).toEqual(hashTree(expected));
-    rmSync(expected, { recursive: true });
-    expect(leftovers()).toEqual(['.out-spare']);
-  });
-
-  test("a card in the spare already linked to its cache entry stays as it is; one linked to another entry, or a copy, is linked afresh", async () => {
-    rmSync(spare, { recursive: true, force: true });
-    const same = path.join(dir, 'same.png');
-    const changed = path.join(dir, 'changed.png');
-    const older = path.join(dir, 'older.png');
-    writeFileSync(same, 'same card');
-    writeFileSync(changed, 'new card');
-    writeFileSync(older, 'old card');
-    mkdirSync(path.join(spare, 'social'), { recursive: true });
-    linkSync(same, path.join(spare, 'social', 'same.png'));
-    linkSync(older, path.join(spare, 'social', 'changed.png'));
-    const copy = path.join(dir, 'copy.png');
-    writeFileSync(copy, 'copied card');
-    writeFileSync(path.join(spare, 'social', 'copied.png'), 'copied card');
-    const unchanged = statSync(path.join(spare, 'social', 'same.png'), { bigint: true });
-    // Past the file system's clock tick: an unlink and a new link would change the inode's ctime.
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    await writeLarge([
-      { file: 'social/same.png', contents: '', copyFrom: same },
-      { file: 'social/changed.png', contents: '', copyFrom: changed },
-      { file: 'social/copied.png', contents: '', copyFrom: copy },
-    ]);
-    const kept = statSync(path.join(outDir, 'social', 'same.png'), { bigint: true });
-    expect([kept.ino, kept.ctimeNs, kept.nlink]).toEqual([unchanged.ino, unchanged.ctimeNs, 2n]);
-    expect(statSync(path.join(outDir, 'social', 'changed.png')).ino).toBe(statSync(changed).ino);
-    expect(statSync(path.join(outDir, 'social', 'copied.png')).ino).toBe(statSync(copy).ino);
-    expect(readFileSync(path.join(outDir, 'social', 'changed.png'), 'utf8')).toBe('new card');
-    expect(readFileSync(older, 'utf8')).toBe('old card');
-  });
-
-  test('what sits in the spare where a folder or a file goes is replaced, and a link in it is never written through', async () => {
-    const outside = path.join(dir, 'outside');
-    rmSync(outside, { recursive: true, force: true });
-    mkdirSync(outside);
-    writeFileSync(path.join(outside, 'index.html'), 'not ours');
-    rmSync(spare, { recursive: true, force: true });
-    mkdirSync(path.join(spare, 'was-a-folder'), { recursive: true });
-    writeFileSync(path.join(spare, 'was-a-folder', 'old.html'), 'old');
-    writeFileSync(path.join(spare, 'was-a-file'), 'old');
-    // A card hard-linked from the cache: written over as a page, the cache keeps its bytes.
-    const cached = path.join(dir, 'cached-card.png');
-    writeFileSync(cached, 'cached bytes');
-    linkSync(cached, path.join(spare, 'card.png'));
-    symlinkSync(outside, path.join(spare, 'linked-folder'));
-    symlinkSync(path.join(outside, 'index.html'), path.join(spare, 'linked-file.html'));
-    await writeLarge([
-      { file: 'was-a-folder', contents: 'now a file' },
-      { file: 'was-a-file/index.html', contents: 'now in a folder' },
-      { file: 'linked-folder/index.html', contents: 'ours' },
-      { file: 'linked-file.html', contents: 'ours too' },
-      { file: 'card.png', contents: 'a new card' },
-    ]);
-    expect(readFileSync(path.join(outside, 'index.html'), 'utf8')).toBe('not ours');
-    expect(readFileSync(cached, 'utf8')).toBe('cached bytes');
-    expect(readdirSync(outside)).toEqual(['index.html']);
-    expect(hashTree(outDir)).toEqual(
-      hashTree(
-        await (async () => {
-          const expected = path.join(dir, 'expected');
-          await writeOutput({ outDir: expected, files: [
-            { file: 'was-a-folder', contents: 'now a file' },
-            { file: 'was-a-file/index.html', contents: 'now in a folder' },
-            { file: 'linked-folder/index.html', contents: 'ours' },
-            { file: 'linked-file.html', contents: 'ours too' },
-            { file: 'card.png', contents: 'a new card' },
-          ] });
-          return expected;
-        })(),
-      ),
-    );
-    rmSync(path.join(dir, 'expected'), { recursive: true });
-  });
-
-  test('a small site written over a spare removes it; a failed large write leaves out/ untouched and keeps its folder as the spare', async () => {
-    previousBuild();
-    await writeLarge([{ file: 'index.html', contents: 'large' }]);
-    expect(leftovers()).toEqual(['.out-spare']);
-    await writeOutput({ outDir, files: [{ file: 'index.html', contents: 'small' }] });
-    expect(leftovers()).toEqual([]);
-    const before = hashTree(outDir);
-    const writer = await openOutput({ outDir, keepSpareFrom: 1 });
-    await expect(writer.write([{ file: 'clash', contents: 'a file' }, { file: 'clash/inside.html', contents: 'needs a folder' }])).rejects.toThrow();
-    await writer.abort();
-    expect(hashTree(outDir)).toEqual(before);
-    expect(leftovers()).toEqual(['.out-spare']);
-  });
-
-  test('with a spare already there (another build), the replaced out/ is deleted by a background process', async () => {
-    previousBuild();
-    mkdirSync(spare);
-    const writer = await openOutput({ outDir, keepSpareFrom: 1 });
-    // This build takes the spare; another one finishing meanwhile leaves a new spare.
-    mkdirSync(spare);
-    await writer.write([{ file: 'index.html', contents: 'new home' }]);
-    await writer.commit();
-    expect(readFileSync(path.join(outDir, 'index.html'), 'utf8')).toBe('new home');
-    expect(Object.keys(hashTree(outDir))).toEqual(['index.html']);
-    const deadline = Date.now() + 20_000;
-    while (leftovers().length > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(leftovers()).toEqual(['.out-spare']);
-  }, 30_000);
-
-  test('a trash folder a killed background deletion left is removed by the next write', async () => {
-    previousBuild();
-    const trash = path.join(dir, `.out-trash-${deadPid()}`);
-    mkdirSync(path.join(trash, 'about'), { recursive: true });
-    writeFileSync(path.join(trash, 'about', 'index.html'), 'half deleted');
-    await writeOutput({ outDir, files: [{ file: 'index.html', contents: 'new' }] });
-    expect(leftovers()).toEqual([]);
-    expect(Object.keys(hashTree(outDir))).toEqual(['index.html']);
-  });
-});
-
 describe('writeOutput is atomic', () => {
   test('a successful write replaces out/ entirely and leaves nothing beside it', async () => {
     previousBuild();
-    await writeOutput({ outDir, files: [{ file: 'index.html', contents: 'new' }] });
+    writeOutput({ outDir, files: [{ file: 'index.html', contents: 'new' }] });
     expect(Object.keys(hashTree(outDir))).toEqual(['index.html']);
     expect(leftovers()).toEqual([]);
   });
@@ -217,7 +65,7 @@ describe('writeOutput is atomic', () => {
       { file: 'clash', contents: 'a file' },
       { file: 'clash/inside.html', contents: 'needs a folder' },
     ];
-    await expect(writeOutput({ outDir, files })).rejects.toThrow();
+    expect(() => writeOutput({ outDir, files })).toThrow();
     expect(hashTree(outDir)).toEqual(before);
     expect(leftovers()).toEqual([]);
   });
@@ -229,7 +77,7 @@ describe('writeOutput is atomic', () => {
     await import('node:fs/promises').then((fs) => fs.rename(outDir, aside));
     mkdirSync(staging);
     writeFileSync(path.join(staging, 'half.html'), 'half');
-    await recoverInterruptedWrite(outDir);
+    recoverInterruptedWrite(outDir);
     expect(hashTree(outDir)).toEqual(before);
     expect(leftovers()).toEqual([]);
   });
@@ -238,7 +86,7 @@ describe('writeOutput is atomic', () => {
     previousBuild();
     const mine = path.join(dir, `.out-staging-${process.pid}`);
     mkdirSync(mine);
-    await recoverInterruptedWrite(outDir);
+    recoverInterruptedWrite(outDir);
     expect(existsSync(mine)).toBe(true);
     rmSync(mine, { recursive: true });
   });
@@ -251,7 +99,7 @@ describe('writeOutput is atomic', () => {
       script,
       `import { writeOutput } from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'generator', 'pipeline', 'write-output.ts')).href)};
 const files = Array.from({ length: 4000 }, (_, i) => ({ file: 'f' + i + '/index.html', contents: 'x'.repeat(4096) }));
-await writeOutput({ outDir: ${JSON.stringify(outDir)}, files });
+writeOutput({ outDir: ${JSON.stringify(outDir)}, files });
 `,
     );
     const child = spawn(process.execPath, [script], { stdio: 'ignore' });
@@ -273,7 +121,7 @@ await writeOutput({ outDir: ${JSON.stringify(outDir)}, files });
     expect(child.signalCode).toBe('SIGKILL');
     expect(hashTree(outDir)).toEqual(before);
     expect(leftovers()).toEqual([`.out-staging-${child.pid}`]);
-    await writeOutput({ outDir, files: [{ file: 'index.html', contents: 'next build' }] });
+    writeOutput({ outDir, files: [{ file: 'index.html', contents: 'next build' }] });
     expect(leftovers()).toEqual([]);
   }, 60_000);
 });

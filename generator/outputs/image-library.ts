@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Sharp, SharpInput, SharpOptions } from 'sharp';
+import { CACHE_ROOT } from '../paths.ts';
+import { escapeHtml } from '../html.ts';
+
+/*
+ * sharp (libvips) does every image the build makes: it rasterises the SVG of social cards
+ * and icons, and frees each image's memory when its pipeline ends, so a build of ten
+ * thousand cards holds no more than the few in flight.
+ *
+ * Fonts: the cards' text is set in Inter from the @expo-google-fonts/inter package (TTF
+ * files, pinned by package-lock.json), never from the system. sharp finds fonts through
+ * fontconfig, which is pointed at a configuration listing only those files: a fresh machine
+ * needs no font package, and the same input gives the same PNG bytes on any machine with
+ * the same sharp.
+ */
+
+const require = createRequire(import.meta.url);
+
+/** The two weights the cards use, as files inside the font package. */
+export const CARD_FONT_FILES = [
+  require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
+  require.resolve('@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf'),
+];
+export const CARD_FONT_FAMILY = 'Inter';
+
+type SharpFactory = (input?: SharpInput, options?: SharpOptions) => Sharp;
+let loading: Promise<SharpFactory> | undefined;
+
+/**
+ * sharp, loaded once per process with fontconfig set to the card fonts (it reads its
+ * configuration when the library loads). Loaded by the build's own thread before any render
+ * worker: a library a worker opened first would be unloaded when it ends (sharp's docs).
+ */
+export function loadSharp(): Promise<SharpFactory> {
+  loading ??= (async () => {
+    const dir = path.join(CACHE_ROOT, 'fontconfig');
+    await mkdir(dir, { recursive: true });
+    const config = [
+      '<?xml version="1.0"?>',
+      '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">',
+      '<fontconfig>',
+      ...CARD_FONT_FILES.map((file) => `  <dir>${escapeHtml(path.dirname(file))}</dir>`),
+      `  <cachedir>${escapeHtml(path.join(dir, 'cache'))}</cachedir>`,
+      '</fontconfig>',
+      '',
+    ].join('\n');
+    const file = path.join(dir, `fonts-${createHash('sha256').update(config).digest('hex').slice(0, 12)}.conf`);
+    if (!existsSync(file)) {
+      const temporary = `${file}.${process.pid}.tmp`;
+      await writeFile(temporary, config);
+      await rename(temporary, file);
+    }
+    process.env.FONTCONFIG_FILE = file;
+    return (await import('sharp')).default as SharpFactory;
+  })();
+  return loading;
+}
