@@ -11,3 +11,12 @@ export function fillTemplate(template: string, values: Readonly<Record<string, s
     return value;
   });
 }
+
+/**
+ * JSON for inside a <script> element: `<`, `>` and `&` become \u escapes (as do the two
+ * line separators JavaScript once rejected), so no "</script>" or "<!--" in the content
+ * can end the block early. JSON parsers read the escapes back as the same characters.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,17 +1,16 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import type { SiteData } from './model/site-data.ts';
+import type { DocumentData } from './model/page-data.ts';
 import { App } from './app.tsx';
 import { PAGES } from './pages/index.ts';
-import { ServerLinks } from './components/ui/link.tsx';
+import { settled } from './route-data.tsx';
 
-/** Renders one URL of the site to the HTML that goes inside #root. Pure and deterministic. */
-export function renderRoute(data: SiteData, path: string): string {
+/** Renders the page at `path` from its data to the HTML that goes inside #root. Pure and deterministic. */
+export function renderRoute(path: string, data: DocumentData): string {
+  const source = { load: () => settled(data.route) };
   return renderToString(
     <StaticRouter location={path}>
-      <ServerLinks>
-        <App data={data} pages={PAGES} only={path} />
-      </ServerLinks>
+      <App layout={data.layout} source={source} pages={PAGES} />
     </StaticRouter>,
   );
 }

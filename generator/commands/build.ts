@@ -1,6 +1,8 @@
+import { appendFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { colorsFor, formatBytes, formatMs } from '../report.ts';
 import { InvalidArgumentError } from 'commander';
+import { ContentProblemError, OutputProblemError } from '../errors.ts';
+import { colorsFor, formatBytes, formatMs, problemsAsGithubAnnotations, problemsAsJson } from '../report.ts';
 import { resolveFromCwd, withContentOption, type GlobalOptions } from './options.ts';
 
 interface BuildCommandOptions {
@@ -9,43 +11,70 @@ interface BuildCommandOptions {
   report?: boolean;
   budgets: boolean;
   jobs?: number;
+  cache: boolean;
+  cacheDir?: string;
+  format: 'text' | 'json';
 }
 
-/** `site build`: content.yaml to a complete out/ folder. */
+/** `site build`: content.yaml to a complete out/ folder, doing what changed since the last build. */
 export function registerBuild(program: Command): void {
-  withContentOption(program.command('build').description('validate content.yaml, render every page, bundle the client and write out/'))
+  withContentOption(program.command('build').description('validate content.yaml, render the pages that changed, bundle the client and write out/'))
     .option('-o, --out <dir>', 'the output folder: new, empty or one a build wrote (replaced atomically)', 'out')
     .option('--report', 'print what a first visit to each page downloads (HTML, CSS, JS; raw and brotli)')
     .option('--no-budgets', 'do not fail on byte budgets (for experiments with synthetic content)')
-    .option('-j, --jobs <n>', 'render threads (default: one per core from 5,000 pages with 4 cores or more, else 1 in the main thread)', parseJobs)
-    .addHelpText('after', '\nThe login gate reads SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD from the environment.')
+    .option('-j, --jobs <n>', 'render threads (default: one per core from 5,000 pages to render with 4 cores or more, else 1 in the main thread)', parseJobs)
+    .option('--cache-dir <dir>', 'the build cache\'s folder (default: node_modules/.cache/site)')
+    .option('--no-cache', 'render every page and bundle afresh, without the last build\'s record (the cache is rewritten)')
+    .option('--format <format>', 'output format: "text" (progress on stderr) or "json" (what changed, on stdout)', 'text')
+    .addHelpText(
+      'after',
+      '\nThe login gate reads SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD from the environment.' +
+        '\nUnder GITHUB_ACTIONS=true the pages and prices that changed go to the job summary, problems as annotations.',
+    )
     .action(async (options: BuildCommandOptions, command: Command) => {
       const global = command.optsWithGlobals<GlobalOptions>();
+      if (options.format !== 'text' && options.format !== 'json') command.error(`error: --format must be "text" or "json", not "${options.format}"`, { exitCode: 2 });
       const colors = colorsFor(process.stderr);
-      const { build } = await import('../pipeline/build.ts');
-      const result = await build({
-        contentFile: resolveFromCwd(options.content),
-        outDir: resolveFromCwd(options.out),
-        exactSizes: options.report,
-        budgets: options.budgets ? undefined : { js: Infinity, css: Infinity, html: Infinity },
-        jobs: options.jobs,
-        onStage: (stage) => {
-          if (global.quiet) return;
-          const detail = stage.detail ? colors.dim(` ${stage.detail}`) : '';
-          process.stderr.write(`${colors.dim('•')} ${stage.name.padEnd(9)} ${formatMs(stage.ms).padStart(7)}${detail}\n`);
-        },
-        onWarning: (message) => process.stderr.write(`${colors.yellow('warning:')} ${message}\n`),
-      });
-      if (global.verbose)
-        process.stderr.write(`${colors.dim(`${result.assets.count} asset files; peak memory ${result.peakMb.toFixed(0)} MB (--report lists each page's download)`)}\n`);
+      const json = options.format === 'json';
+      const [{ build }, { buildResultJson, buildSummaryMarkdown, changesLine, changesList }] = await Promise.all([import('../pipeline/build.ts'), import('../build-report.ts')]);
+      let result;
+      try {
+        result = await build({
+          contentFile: resolveFromCwd(options.content),
+          outDir: resolveFromCwd(options.out),
+          exactSizes: options.report,
+          budgets: options.budgets ? undefined : { js: Infinity, css: Infinity, html: Infinity },
+          jobs: options.jobs,
+          cacheDir: options.cacheDir === undefined ? undefined : resolveFromCwd(options.cacheDir),
+          noCache: !options.cache,
+          onStage: (stage) => {
+            if (global.quiet) return;
+            const detail = stage.detail ? colors.dim(` ${stage.detail}`) : '';
+            process.stderr.write(`${colors.dim('•')} ${stage.name.padEnd(9)} ${formatMs(stage.ms).padStart(7)}${detail}\n`);
+          },
+          onWarning: (message) => process.stderr.write(`${colors.yellow('warning:')} ${message}\n`),
+        });
+      } catch (error) {
+        if (!(error instanceof ContentProblemError || error instanceof OutputProblemError)) throw error;
+        if (json) process.stdout.write(`${problemsAsJson(error.problems)}\n`);
+        if (process.env.GITHUB_ACTIONS === 'true') process.stdout.write(`${problemsAsGithubAnnotations(error.problems)}\n`);
+        throw error; // listed on stderr by the CLI entry, exit 1
+      }
+      if (process.env.GITHUB_ACTIONS === 'true' && process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, buildSummaryMarkdown(result));
+      if (json) process.stdout.write(`${buildResultJson(result)}\n`);
+      if (global.verbose) {
+        const list = changesList(result, colors);
+        if (list) process.stderr.write(`${list}\n`);
+        process.stderr.write(`${colors.dim(`peak memory ${result.peakMb.toFixed(0)} MB (--report lists each page's download)`)}\n`);
+      }
       if (options.report) {
         const { formatSizeTable } = await import('../pipeline/page-sizes.ts');
         process.stdout.write(`${formatSizeTable(result.sizes, { outLabel: options.out })}\n`);
       }
+      if (global.quiet || json) return;
       const js = formatBytes(Math.max(...Object.values(result.assets.firstVisit).map((size) => size.jsBrotli)));
       const css = formatBytes(result.assets.cssSize.brotli);
-      if (!global.quiet)
-        process.stdout.write(`${colorsFor(process.stdout).green('✓')} ${result.pages} pages, at most ${js} JS and ${css} CSS per page (br) in ${formatMs(result.ms)} → ${options.out}/\n`);
+      process.stdout.write(`${colorsFor(process.stdout).green('✓')} ${changesLine(result)}; at most ${js} JS and ${css} CSS per page (br), in ${formatMs(result.ms)} → ${options.out}/\n`);
     });
 }
 

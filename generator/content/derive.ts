@@ -3,7 +3,6 @@ import type { Content } from '../../site/model/content-schema.ts';
 import type { BundleView, LoginGate, SiteData } from '../../site/model/site-data.ts';
 import { LOGIN_ITERATIONS } from './login-gate.ts';
 import { buildTitles } from '../../site/model/titles.ts';
-import { courseIndexOf } from '../../site/model/course-index.ts';
 import { formatCents, toCents } from './money.ts';
 
 const NO_LOGIN: LoginGate = { salt: '', iterations: LOGIN_ITERATIONS, hash: null };
@@ -42,7 +41,6 @@ export function deriveContent(content: Content, options: { login?: LoginGate } =
     ...content,
     courses,
     titles: buildTitles({ ...content, courses }),
-    courseIndex: courseIndexOf(courses, { listTitle: content.pages.courseList.title, heading: content.pages.courseList.heading }),
     books: books.map(({ price: _price, ...book }) => book),
     bundles,
     plans: content.plans.map(({ price, ...plan }) => ({ ...plan, priceCents: toCents(price), priceText: formatCents(toCents(price), { wholeDollars: true }) })),

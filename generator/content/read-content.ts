@@ -1,18 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { SiteData } from '../../site/model/site-data.ts';
 import { ContentProblemError } from '../errors.ts';
 import { createStageTimer, type StageTimer } from '../stage-timer.ts';
+import { contentDisplayName, readContentBytes } from './content-file.ts';
 import { deriveContent } from './derive.ts';
 import { codeFrame } from './locate.ts';
 import { hashLogin, type LoginCredentials } from './login-gate.ts';
 import { parseYaml } from './parse-yaml.ts';
 import { validateContent, type LoadedContent } from './validate.ts';
-
-/** The content file's name as problems print it: relative to the working folder. */
-export function contentDisplayName(file: string, cwd = process.cwd()): string {
-  return path.relative(cwd, file) || file;
-}
 
 /** Reads (unless given its `bytes`) and parses content.yaml; every problem is a located ContentProblemError. */
 export function loadContent(options: { file: string; cwd?: string; bytes?: Uint8Array }): LoadedContent {
@@ -42,20 +36,6 @@ export async function readContent(options: {
   return timer.time('derive', () => deriveContent(content, { login }));
 }
 
-function readContentBytes(file: string, displayName: string): Uint8Array {
-  try {
-    return readFileSync(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ContentProblemError([
-      {
-        path: '',
-        message: code === 'ENOENT' ? `cannot find ${displayName}` : `cannot read ${displayName} (${code ?? 'unknown error'})`,
-        hint: code === 'ENOENT' ? 'Run the command in the project folder, or name the file with --content FILE.' : undefined,
-      },
-    ]);
-  }
-}
 
 /** Decodes strictly: a byte sequence that is not UTF-8 is a located problem, not a silent U+FFFD. */
 function decodeUtf8(bytes: Uint8Array, displayName: string): string {

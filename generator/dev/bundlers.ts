@@ -2,7 +2,8 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
-import type { PageKey } from '../../site/model/routes.ts';
+import { isAlive } from '../process-alive.ts';
+import type { OutputFile } from '../output-file.ts';
 import { clientBuildOptions, collectAssets, type ClientAssets } from '../pipeline/bundle-client.ts';
 
 /** The stages `site dev` takes from its freshly bundled server code (see ssr-entry.ts). */
@@ -29,12 +30,8 @@ export async function removeStaleBundles(parent: string): Promise<void> {
   }
   for (const entry of entries) {
     const pid = Number(entry);
-    if (!Number.isInteger(pid) || pid === process.pid) continue;
-    try {
-      process.kill(pid, 0); // still running: leave it
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ESRCH') await rm(path.join(parent, entry), { recursive: true, force: true });
-    }
+    if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
+    await rm(path.join(parent, entry), { recursive: true, force: true });
   }
 }
 
@@ -78,17 +75,24 @@ export async function createSsrBundler(options: { root: string; cacheDir: string
   };
 }
 
+/** A client build of `site dev`: its asset names, its files, and the sources it read. */
+export interface DevClient {
+  assets: ClientAssets;
+  files: OutputFile[];
+  inputs: Set<string>;
+}
+
 /**
- * The browser bundle in an incremental context, with the options `site build` uses, except
- * that the content is imported from `dataUrl`s the dev server answers from memory (so a
- * content edit needs no rebundle), and no minifying or brotli sizes, to reload faster.
+ * The browser bundle in an incremental context, with the options `site build` uses but
+ * no minifying and no brotli sizes, to reload faster. It is code only (a page's data is
+ * in its HTML and its index.json), so a content edit never rebundles it.
  */
-export async function createClientBundler(options: { root: string; dataUrl: (module: 'common' | PageKey) => string }): Promise<Bundler<{ assets: ClientAssets; inputs: Set<string> }>> {
-  const context = await esbuild.context({ ...clientBuildOptions({ dataUrl: options.dataUrl }), minify: false, write: false, metafile: true });
+export async function createClientBundler(options: { root: string }): Promise<Bundler<DevClient>> {
+  const context = await esbuild.context({ ...clientBuildOptions(), minify: false, write: false, metafile: true });
   return {
     rebuild: async () => {
       const result = await context.rebuild();
-      return { assets: collectAssets(result, { sizes: false }), inputs: inputsOf(options.root, result.metafile) };
+      return { ...collectAssets(result, { sizes: false }), inputs: inputsOf(options.root, result.metafile) };
     },
     dispose: () => context.dispose(),
   };

@@ -14,8 +14,6 @@ export const DEV_PREFIX = '/__site/';
 export const EVENTS_PATH = `${DEV_PREFIX}events`;
 export const CLIENT_PATH = `${DEV_PREFIX}client.js`;
 export const OVERLAY_CSS_PATH = `${DEV_PREFIX}overlay.css`;
-/** The content modules the dev browser bundle imports (`site build` inlines them). */
-export const DATA_PATH = `${DEV_PREFIX}data/`;
 export const OVERLAY_ID = 'site-dev-overlay';
 
 /**

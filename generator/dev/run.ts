@@ -69,7 +69,7 @@ export async function runDev(options: DevOptions): Promise<void> {
     if (options.verbose) for (const stage of update.stages) process.stderr.write(`${err.dim('•')} ${stage.name.padEnd(9)} ${formatMs(stage.ms).padStart(7)}\n`);
     if (options.quiet || first || update.problems.length > 0) return;
     const what = update.changed.length > 3 ? `${update.changed.slice(0, 3).join(', ')} and ${update.changed.length - 3} more` : update.changed.join(', ');
-    process.stdout.write(`${out.green(fixed ? '✓' : '↻')} ${what}: ${fixed ? 'fixed, ' : ''}${update.pages} pages in ${formatMs(update.ms)}${options.verbose ? out.dim(` (${clients.size} tabs told to reload)`) : ''}\n`);
+    process.stdout.write(`${out.green(fixed ? '✓' : '↻')} ${what}: ${fixed ? 'fixed, ' : ''}${update.rendered} of ${update.pages} pages rendered in ${formatMs(update.ms)}${options.verbose ? out.dim(` (${clients.size} tabs told to reload)`) : ''}\n`);
   };
 
   let server;

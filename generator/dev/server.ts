@@ -7,8 +7,6 @@ import { CLIENT_PATH, CLIENT_SCRIPT, EVENTS_PATH, injectDevTags, OVERLAY_CSS, OV
 export interface DevSnapshot {
   /** Files by their path under out/, like "about/index.html". */
   files: ReadonlyMap<string, string | Uint8Array> | null;
-  /** The content modules of the same build, by URL path (see session.ts). */
-  dataModules: ReadonlyMap<string, string>;
   problems: readonly Problem[];
   /** Changes whenever files or problems do; open tabs reload when theirs is not current. */
   version: string;
@@ -75,8 +73,6 @@ export function devHandler(options: { snapshot: () => DevSnapshot; clients: Set<
     }
     if (urlPath === CLIENT_PATH) return send(req, res, 200, CLIENT_SCRIPT, 'text/javascript; charset=utf-8', 'no-store');
     if (urlPath === OVERLAY_CSS_PATH) return send(req, res, 200, OVERLAY_CSS, 'text/css; charset=utf-8', 'no-store');
-    const dataModule = snapshot.dataModules.get(urlPath);
-    if (dataModule !== undefined) return send(req, res, 200, dataModule, 'text/javascript; charset=utf-8', 'no-store');
     if (!snapshot.files) return send(req, res, 500, problemsPage(snapshot), CONTENT_TYPES['.html']!, 'no-store');
     const files = snapshot.files;
     let status = 200;

@@ -1,14 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createStageTimer, type StageReport, type StageTimer } from '../stage-timer.ts';
-import type { ClientAssets } from '../pipeline/bundle-client.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 import type { Problem } from '../errors.ts';
 import { loginCredentials } from '../content/login-gate.ts';
-import { createClientBundler, createSsrBundler, type Bundler, type SsrModule } from './bundlers.ts';
-import { commonData, pageData, PAGE_REGISTRY } from '../../site/model/page-registry.ts';
-import type { PageKey } from '../../site/model/routes.ts';
-import { DATA_PATH } from './client-script.ts';
+import { createClientBundler, createSsrBundler, type Bundler, type DevClient, type SsrModule } from './bundlers.ts';
 import { problemsOf } from './problems.ts';
 import type { DevSnapshot } from './server.ts';
 
@@ -19,6 +15,8 @@ export interface DevUpdate {
   problems: readonly Problem[];
   /** Pages now served (from the last good build). */
   pages: number;
+  /** Pages this update rendered (the others were unchanged). */
+  rendered: number;
   stages: readonly StageReport[];
   ms: number;
   version: string;
@@ -54,24 +52,17 @@ export function planRebuild(changed: Iterable<string>, inputs: { contentFile: st
 
 const EVERYTHING: RebuildPlan = { content: true, template: true, ssr: true, client: true };
 
-/** Where the dev browser bundle imports content from (see `contentModules`). */
-const dataUrl = (module: 'common' | PageKey) => `${DATA_PATH}${module}.js`;
-
-/**
- * The content the browser bundle imports in dev, by URL: the same slices `site build`
- * inlines into the bundle (the entry's common data, each page's own).
- */
-export function contentModules(data: SiteData): Map<string, string> {
-  const module = (value: unknown) => `export default JSON.parse(${JSON.stringify(JSON.stringify(value))});\n`;
-  const modules = new Map([[dataUrl('common'), module(commonData(data))]]);
-  for (const page of Object.keys(PAGE_REGISTRY) as PageKey[]) modules.set(dataUrl(page), module(pageData(data, page)));
-  return modules;
+/** A page as `site dev` keeps it: its key (see pageKey) and its two files. */
+interface DevPage {
+  key: string;
+  files: { file: string; contents: string }[];
 }
 
 /**
  * The in-memory build behind `site dev`: two esbuild incremental contexts (server code
  * and browser bundle), the derived data, and the last good set of files. `update` rebuilds
- * only what the changed files need; on a problem the last good files stay served.
+ * only what the changed files need, and renders only the pages whose key (pageKey, as
+ * `site build` uses) changed; on a problem the last good files stay served.
  */
 export async function createDevSession(options: {
   root: string;
@@ -84,20 +75,20 @@ export async function createDevSession(options: {
   const templatesDir = path.join(options.root, 'templates');
   const session = Date.now().toString(36);
   let counter = 0;
-  let ssr: { module: SsrModule; inputs: Set<string> } | undefined;
-  let client: { assets: ClientAssets; inputs: Set<string> } | undefined;
+  let ssr: { module: SsrModule; inputs: Set<string>; generation: number } | undefined;
+  let client: DevClient | undefined;
   let data: SiteData | undefined;
   let template = '';
+  let pages = new Map<string, DevPage>();
   let files: Map<string, string | Uint8Array> | null = null;
-  let dataModules: Map<string, string> = new Map();
-  let pages = 0;
   let problems: readonly Problem[] = [];
   let version = `${session}.0`;
+  let rendered = 0;
 
   const ssrBundler = await createSsrBundler({ root: options.root, cacheDir: options.cacheDir });
-  let clientBundler: Bundler<{ assets: ClientAssets; inputs: Set<string> }>;
+  let clientBundler: Bundler<DevClient>;
   try {
-    clientBundler = await createClientBundler({ root: options.root, dataUrl });
+    clientBundler = await createClientBundler({ root: options.root });
   } catch (error) {
     await ssrBundler.dispose();
     throw error;
@@ -109,30 +100,57 @@ export async function createDevSession(options: {
   /** Runs the stages `plan` needs, timing each; commits only if all succeed. */
   async function rebuild(plan: RebuildPlan, timer: StageTimer): Promise<void> {
     const timed = <T>(name: string, run: () => Promise<T> | T) => timer.time(name, run);
-    // The browser bundle reads no content (see dataUrl), so it is rebuilt only for a change
-    // under site/, and meanwhile, since esbuild works in its own process, this thread
-    // bundles the server code, derives the data and renders.
+    // The browser bundle is code only, so it is rebuilt only for a change under site/, and
+    // meanwhile, since esbuild works in its own process, this thread bundles the server
+    // code, derives the data and renders.
     const bundled = plan.client || !client ? timed('bundle', () => clientBundler.rebuild()) : Promise.resolve(client);
+    // Its failure is met below, once the server code is in hand: until then it is no unhandled rejection.
+    bundled.catch(() => {});
     try {
-      const next = { ...(plan.ssr || !ssr ? await timed('server', () => ssrBundler.rebuild()) : ssr) };
+      const next = plan.ssr || !ssr ? { ...(await timed('server', () => ssrBundler.rebuild())), generation: counter } : ssr;
+      const { module } = next;
       let nextTemplate = template;
       if (plan.template || !template) nextTemplate = await timed('template', () => readFile(path.join(templatesDir, 'document.html'), 'utf8'));
       let nextData = data;
-      if (plan.content || plan.ssr || !nextData) nextData = await next.module.readContent({ file: options.contentFile, cwd: options.cwd, credentials, timer });
+      if (plan.content || plan.ssr || !nextData) nextData = await module.readContent({ file: options.contentFile, cwd: options.cwd, credentials, timer });
       const siteData = nextData;
-      const routes = await timed('routes', () => next.module.collectRoutes({ data: siteData }));
+      const routes = await timed('routes', () => module.collectRoutes({ data: siteData }));
+      const inputs = await timed('inputs', () => module.pageInputs(siteData, routes));
       const nextClient = await bundled;
-      const assets = nextClient.assets;
-      const rendered = await timed('render', () => next.module.renderPages({ server: next.module, data: siteData, routes, template: nextTemplate, assets }));
-      const all = [...rendered, ...assets.files, ...next.module.staticFiles({ data: siteData })];
+      const { assets } = nextClient;
+      // What every page is made from: the server code (by generation), the template, the
+      // asset names and the layout; with each page's input, its key.
+      const shared = [next.generation, nextTemplate, JSON.stringify(assets), module.layoutDigest(inputs[0]!.document.layout)].join('\0');
+      const site = { language: siteData.site.language, url: siteData.site.url, themeColor: siteData.site.themeColor };
+      const nextPages = new Map<string, DevPage>();
+      let renderedNow = 0;
+      await timed('render', () => {
+        for (const input of inputs) {
+          const { route, document } = input;
+          const key = module.pageKey(input, shared);
+          const kept = pages.get(route.path);
+          if (kept?.key === key) {
+            nextPages.set(route.path, kept);
+            continue;
+          }
+          // No social cards or head meta in dev: they need images only `site build` draws.
+          const html = module.renderPage({ server: module, route, document, template: nextTemplate, assets, site, head: [] });
+          const json = module.routeDataFile(route);
+          nextPages.set(route.path, { key, files: [{ file: route.file, contents: html }, ...(json ? [{ file: json, contents: module.routeDataJson(document.route) }] : [])] });
+          renderedNow += 1;
+        }
+      });
+      const all = new Map<string, string | Uint8Array>();
+      for (const file of [...nextClient.files, ...module.staticFiles({ data: siteData })]) all.set(file.file, file.contents);
+      for (const page of nextPages.values()) for (const file of page.files) all.set(file.file, file.contents);
       // Everything succeeded: commit.
       ssr = next;
       client = nextClient;
       data = siteData;
       template = nextTemplate;
-      files = new Map(all.map((file) => [file.file, file.contents]));
-      dataModules = contentModules(siteData);
-      pages = rendered.length;
+      pages = nextPages;
+      files = all;
+      rendered = renderedNow;
     } finally {
       // Never leave a client rebuild running into the next update.
       await bundled.catch(() => {});
@@ -141,7 +159,7 @@ export async function createDevSession(options: {
 
   return {
     /** The files and problems to serve now. */
-    snapshot: (): DevSnapshot => ({ files, dataModules, problems, version }),
+    snapshot: (): DevSnapshot => ({ files, problems, version }),
     /** The folders and file to watch. */
     watched: [options.contentFile, path.join(options.root, 'site'), templatesDir],
     /**
@@ -169,7 +187,8 @@ export async function createDevSession(options: {
       return {
         changed: changed === 'all' ? [] : [...changed].map((file) => path.relative(options.cwd, file) || file),
         problems,
-        pages,
+        pages: pages.size,
+        rendered: problems.length > 0 ? 0 : rendered,
         stages: timer.stages,
         ms: performance.now() - started,
         version,

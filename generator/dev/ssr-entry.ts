@@ -6,6 +6,7 @@
  */
 export { readContent } from '../content/read-content.ts';
 export { collectRoutes } from '../content/collect-routes.ts';
-export { renderPages } from '../pipeline/render-pages.ts';
+export { pageInputs, pageKey, layoutDigest } from '../pipeline/page-input.ts';
+export { renderPage, routeDataFile, routeDataJson } from '../pipeline/render-pages.ts';
 export { staticFiles } from '../outputs/static-files.ts';
 export { renderRoute } from '../../site/entry-server.tsx';

@@ -1,28 +1,38 @@
-import type { SiteData } from '../../site/model/site-data.ts';
-import { escapeHtml } from '../html.ts';
+import type { LayoutData } from '../../site/model/page-data.ts';
 import type { RouteRecord } from '../content/collect-routes.ts';
-import { brandOf, CARD_HEIGHT, CARD_WIDTH, type CardImage } from './social-cards.ts';
-import { structuredDataScript } from './structured-data.ts';
+import { escapeHtml, jsonForScript } from '../html.ts';
 import { ICON_FILES, MANIFEST_FILE } from './app-icons.ts';
+import type { PageCard } from './page-cards.ts';
+import { CARD_HEIGHT, CARD_WIDTH, cardImageOf } from './social-cards.ts';
+
+/** What a page's head says beyond the document template's fields: its brand, card and structured data. */
+export interface HeadInput {
+  /** The community's or the agency's name (og:site_name). */
+  brand: string;
+  /** The card the page shows (its own, or the home card). */
+  card: PageCard;
+  /** schema.org structured data, or null. */
+  jsonLd: unknown;
+  noindex: boolean;
+}
 
 /**
  * The <head> lines a page adds beyond the template's title, description, canonical,
  * theme colour and SVG favicon: icons, manifest, Open Graph, Twitter card, robots and
- * JSON-LD. Every value is escaped here; the result goes into renderPages' `headExtra`.
+ * JSON-LD. Every value is escaped here.
  */
-export function headMetaFor(options: { data: SiteData; route: RouteRecord; card: CardImage; noindex: boolean }): string[] {
-  const { data, route, card } = options;
-  const url = `${data.site.url}${route.canonical}`;
-  const image = `${data.site.url}${card.path}`;
-  const attr = escapeHtml;
-  const meta = (key: 'name' | 'property', name: string, content: string) => `<meta ${key}="${name}" content="${attr(content)}">`;
+export function headMetaFor(head: HeadInput, route: RouteRecord, site: LayoutData['site']): string[] {
+  const url = `${site.url}${route.canonical}`;
+  const card = cardImageOf(head.card, site.themeColor);
+  const image = `${site.url}${card.path}`;
+  const meta = (key: 'name' | 'property', name: string, content: string) => `<meta ${key}="${name}" content="${escapeHtml(content)}">`;
   const lines = [
     `<link rel="icon" href="${ICON_FILES.png32}" type="image/png" sizes="32x32">`,
     `<link rel="apple-touch-icon" href="${ICON_FILES.appleTouch}">`,
     `<link rel="manifest" href="/${MANIFEST_FILE}">`,
-    ...(options.noindex ? ['<meta name="robots" content="noindex">'] : []),
+    ...(head.noindex ? ['<meta name="robots" content="noindex">'] : []),
     meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', brandOf(data, route)),
+    meta('property', 'og:site_name', head.brand),
     meta('property', 'og:title', route.title),
     meta('property', 'og:description', route.description),
     meta('property', 'og:url', url),
@@ -37,7 +47,7 @@ export function headMetaFor(options: { data: SiteData; route: RouteRecord; card:
     meta('name', 'twitter:image', image),
     meta('name', 'twitter:image:alt', card.alt),
   ];
-  const jsonLd = structuredDataScript(data, route);
-  if (jsonLd) lines.push(jsonLd);
+  // JSON-LD is a data block: browsers never execute it, so the CSP's script-src does not apply.
+  if (head.jsonLd) lines.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
   return lines;
 }

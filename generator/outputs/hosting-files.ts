@@ -2,7 +2,6 @@ import type { SiteData } from '../../site/model/site-data.ts';
 import { escapeHtml } from '../html.ts';
 import type { OutputFile } from '../output-file.ts';
 import type { RouteRecord } from '../content/collect-routes.ts';
-import { COURSE_GROUP_PREFIX } from '../../site/model/course-index.ts';
 
 /*
  * What a static host needs beside the pages: `_headers` and `_redirects` (Netlify and
@@ -54,20 +53,16 @@ export const IMMUTABLE_PREFIXES = ['/assets/', '/social/'] as const;
 
 export const AGENCY_LOGIN_PATH = '/agency-login';
 
-/** The URLs a page answers to: "/about" and "/about/"; "/404.html" as it is. */
-function pageUrls(file: string): string[] {
-  if (file === 'index.html') return ['/'];
-  if (!file.endsWith('/index.html')) return [`/${file}`];
-  const path = `/${file.slice(0, -'/index.html'.length)}`;
-  return [path, `${path}/`];
-}
-
 /**
  * out/_headers. Hosts join the values of one header from several matching rules with
  * commas, so Cache-Control is never set by an overlapping rule: `/*` carries only the
- * security headers, assets and pages each get their own rules.
+ * security headers, and the content-hashed files their own. Everything else (pages, their
+ * index.json, icons, the sitemap) keeps the hosts' default, which Netlify, Cloudflare Pages
+ * and `site serve` all make `public, max-age=0, must-revalidate`, so a new deploy shows at
+ * once. No rule per page: the file stays the same size however large the site (Cloudflare
+ * Pages reads at most 100 rules).
  */
-export function headersFile(options: { pageFiles: readonly string[] }): string {
+export function headersFile(): string {
   const block = (pattern: string, headers: Readonly<Record<string, string>>) =>
     [pattern, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
   return [
@@ -77,11 +72,8 @@ export function headersFile(options: { pageFiles: readonly string[] }): string {
     block('/*', SECURITY_HEADERS),
     '',
     '# Content-hashed files (and social cards, whose URLs carry a version) never change.',
+    '# Everything else revalidates on every visit (the hosts\' default).',
     ...IMMUTABLE_PREFIXES.map((prefix) => block(`${prefix}*`, { 'Cache-Control': IMMUTABLE_CACHE })),
-    '',
-    '# Pages, and the course data their scripts load: revalidate on every visit, so a new deploy shows at once.',
-    ...options.pageFiles.flatMap(pageUrls).map((url) => block(url, { 'Cache-Control': REVALIDATE_CACHE })),
-    block(`${COURSE_GROUP_PREFIX}*`, { 'Cache-Control': REVALIDATE_CACHE }),
     '',
   ].join('\n');
 }
@@ -146,7 +138,7 @@ export function hostingFiles(options: { data: SiteData; routes: readonly RouteRe
   const redirectPage = `${AGENCY_LOGIN_PATH.slice(1)}/index.html`;
   return [
     { file: redirectPage, contents: agencyLoginPage(data) },
-    { file: '_headers', contents: headersFile({ pageFiles: [...routes.map((route) => route.file), redirectPage] }) },
+    { file: '_headers', contents: headersFile() },
     { file: '_redirects', contents: redirectsFile() },
     { file: 'sitemap.xml', contents: sitemapXml({ data, routes }) },
     { file: 'robots.txt', contents: robotsTxt(data) },

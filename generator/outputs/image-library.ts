@@ -56,7 +56,10 @@ export function loadSharp(): Promise<SharpFactory> {
       await rename(temporary, file);
     }
     process.env.FONTCONFIG_FILE = file;
-    return (await import('sharp')).default as SharpFactory;
+    const sharp = (await import('sharp')).default;
+    // libvips keeps recent operations' results for reuse; every image here is drawn once.
+    sharp.cache(false);
+    return sharp as SharpFactory;
   })();
   return loading;
 }

@@ -138,6 +138,9 @@ export async function pruneCache(cacheDir: string, now = Date.now()): Promise<nu
   }
 }
 
+/** Names each temporary file apart: two pages may draw the same card at once. */
+let temporaries = 0;
+
 /**
  * renderPng for many images: with a cache folder, a cached image is not read at all; the
  * caller copies `cachedFile` into place (a large site has thousands of cards).
@@ -162,14 +165,13 @@ export async function renderPngCached(options: { svg: string; width: number; cac
   }
   const sharp = await loadSharp();
   // Drawn at `width` pixels: the SVG's own width is 72 dpi, so the density scales it.
-  const density = (72 * width) / svgWidth(svg);
-  const png = new Uint8Array(await renderSlot(() => sharp(Buffer.from(svg), { density }).png().toBuffer()));
-  if (cached && cacheDir) {
-    // Written beside, then renamed: a build killed mid-write never leaves half a PNG.
-    await mkdir(cacheDir, { recursive: true });
-    const temporary = `${cached}.${process.pid}.tmp`;
-    await writeFile(temporary, png);
-    await rename(temporary, cached);
-  }
-  return { key, bytes: png };
+  const image = () => sharp(Buffer.from(svg), { density: (72 * width) / svgWidth(svg) }).png();
+  if (!cached || !cacheDir) return { key, bytes: new Uint8Array(await renderSlot(() => image().toBuffer())) };
+  // Straight to the cache file (the bytes never pass through JavaScript), written beside
+  // and renamed: a build killed mid-write never leaves half a PNG.
+  await mkdir(cacheDir, { recursive: true });
+  const temporary = `${cached}.${process.pid}.${(temporaries += 1)}.tmp`;
+  await renderSlot(() => image().toFile(temporary));
+  await rename(temporary, cached);
+  return { key, bytes: options.read ? await readFile(cached) : undefined, cachedFile: cached };
 }

@@ -1,12 +1,11 @@
 import { ICON_PATHS } from '../../site/model/icons.ts';
-import { usesAgencyBrand } from '../../site/model/routes.ts';
-import type { SiteData } from '../../site/model/site-data.ts';
 import { escapeHtml } from '../html.ts';
 import { CARD_FONT_FAMILY } from './image-library.ts';
-import { pngKey, renderPngCached } from './png.ts';
-import type { OutputFile } from '../output-file.ts';
-import type { RouteRecord } from '../content/collect-routes.ts';
+import { cardFile, type CardText, type PageCard } from './page-cards.ts';
+import { pngKey, renderPngCached, type RenderedPng } from './png.ts';
 import { wrapText, type CardFontWeight } from './text-metrics.ts';
+
+/* Social cards drawn: a page's card (page-cards.ts) as SVG, then PNG by sharp. */
 
 /** The size Open Graph and Twitter's large card expect. */
 export const CARD_WIDTH = 1200;
@@ -16,41 +15,10 @@ const MARGIN = 80;
 const TEXT_WIDTH = CARD_WIDTH - 2 * MARGIN;
 const TITLE_SIZES = [84, 76, 68, 60, 52];
 
-/** What a card shows. */
-export interface CardText {
-  /** The page's own title, without the brand suffix. */
-  title: string;
-  /** The community's or the agency's name. */
-  brand: string;
-  description: string;
-  /** The site's host, printed at the bottom: where the link goes. */
-  host: string;
-}
-
 /** The card image of a page: its root-relative URL (with a version query), and the text for og:image:alt. */
 export interface CardImage {
   path: string;
   alt: string;
-}
-
-/** The slug of a canonical path: "/" is "home", "/agency/payment" is "agency-payment". */
-export function cardSlug(canonical: string): string {
-  return canonical === '/' ? 'home' : canonical.slice(1).replace(/\//g, '-');
-}
-
-/** The brand a page belongs to: the agency's for agency pages, the community's elsewhere. */
-export function brandOf(data: SiteData, route: RouteRecord): string {
-  return usesAgencyBrand(route.page) ? data.agency.name : data.site.name;
-}
-
-/** The card text of a route: its title before the first " | ", its brand and description. */
-export function cardTextFor(data: SiteData, route: RouteRecord): CardText {
-  return {
-    title: route.title.split(' | ')[0] ?? route.title,
-    brand: brandOf(data, route),
-    description: route.description,
-    host: new URL(data.site.url).host,
-  };
 }
 
 function textLines(lines: readonly string[], options: { x: number; y: number; size: number; weight: CardFontWeight; lineHeight: number; fill: string }): string {
@@ -104,45 +72,17 @@ export function cardSvg(text: CardText, themeColor: string): string {
   ].join('');
 }
 
-/** A card's URL and alt text, from its image key (the version in the URL). */
-function cardImage(canonical: string, text: CardText, key: string): CardImage {
-  return { path: `/social/${cardSlug(canonical)}.png?v=${key.slice(0, 10)}`, alt: `${text.title}: ${text.brand}` };
+/**
+ * A card's URL and alt text. The URL carries the image's key (a hash of everything that
+ * decides its pixels), so a changed card gets a new URL and /social/* can be cached as
+ * immutable (chat apps also cache previews by URL).
+ */
+export function cardImageOf(card: PageCard, themeColor: string): CardImage {
+  const key = pngKey(cardSvg(card.text, themeColor), CARD_WIDTH);
+  return { path: `/${cardFile(card.canonical)}?v=${key.slice(0, 10)}`, alt: `${card.text.title}: ${card.text.brand}` };
 }
 
-/**
- * Renders one 1200×630 PNG per canonical page into social/<slug>.png. Aliases (/home)
- * share their canonical page's card; pages that are never shared (404) have none and
- * fall back to the home card (`home`: the route of "/"), whichever batch they come in.
- * Unchanged cards come from the cache.
- */
-export async function renderSocialCards(options: {
-  data: SiteData;
-  routes: readonly RouteRecord[];
-  home: RouteRecord;
-  cacheDir: string | null;
-}): Promise<{ files: OutputFile[]; cardFor: (route: RouteRecord) => CardImage }> {
-  const { data, routes, cacheDir } = options;
-  const byCanonical = new Map<string, RouteRecord>();
-  for (const route of routes) if (route.canonical === route.path && route.file.endsWith('index.html') && !byCanonical.has(route.canonical)) byCanonical.set(route.canonical, route);
-  const cards = [...byCanonical.values()].map((route) => ({ route, text: cardTextFor(data, route), path: `/social/${cardSlug(route.canonical)}.png` }));
-  const rendered = await Promise.all(cards.map((card) => renderPngCached({ svg: cardSvg(card.text, data.site.themeColor), width: CARD_WIDTH, cacheDir })));
-  // A cached card is copied into out/ by the writer, never read into memory.
-  const files: OutputFile[] = cards.map((card, index) => {
-    const { bytes, cachedFile } = rendered[index]!;
-    return cachedFile ? { file: card.path.slice(1), contents: '', copyFrom: cachedFile } : { file: card.path.slice(1), contents: bytes! };
-  });
-  // The URL carries the image's key (a hash of everything that decides its pixels), so a
-  // changed card gets a new URL and /social/* can be cached as immutable (chat apps also
-  // cache previews by URL).
-  const images = new Map(cards.map((card, index) => [card.route.canonical, cardImage(card.route.canonical, card.text, rendered[index]!.key)]));
-  let fallback = images.get('/');
-  const homeCard = () => {
-    // Not in this batch: the home card's URL follows from its key, without rendering it.
-    if (!fallback) {
-      const text = cardTextFor(data, options.home);
-      fallback = cardImage('/', text, pngKey(cardSvg(text, data.site.themeColor), CARD_WIDTH));
-    }
-    return fallback;
-  };
-  return { files, cardFor: (route) => images.get(route.canonical) ?? homeCard() };
+/** Renders a card's PNG (from the image cache when drawn before). */
+export function renderCard(card: PageCard, themeColor: string, cacheDir: string | null): Promise<RenderedPng> {
+  return renderPngCached({ svg: cardSvg(card.text, themeColor), width: CARD_WIDTH, cacheDir });
 }

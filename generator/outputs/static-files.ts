@@ -1,9 +1,8 @@
 import { ICON_PATHS } from '../../site/model/icons.ts';
+import { ICON_SPRITE } from '../../site/model/icon-sprite.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 import { escapeHtml } from '../html.ts';
 import type { OutputFile } from '../output-file.ts';
-import { COURSE_GROUP_PREFIX, courseGroup, courseGroupPath, coursesShipWithPages } from '../../site/model/course-index.ts';
-import { courseListPageCount } from '../../site/model/routes.ts';
 
 /** The favicon: the brand's rocket on the theme colour, as SVG. */
 export function faviconSvg(data: SiteData): string {
@@ -15,25 +14,16 @@ export function faviconSvg(data: SiteData): string {
   ].join('');
 }
 
-/**
- * The courses as the browser loads them: group n (what page n of the course list shows)
- * in data/courses/{n}.json. Every list page has its group, an empty list included. None
- * when the catalogue fits one list page: it ships with the pages' scripts.
- */
-export function courseGroupFiles(data: SiteData): OutputFile[] {
-  if (coursesShipWithPages(data.courseIndex)) return [];
-  return Array.from({ length: courseListPageCount(data.courses.length) }, (_, index) => ({
-    file: courseGroupPath(index + 1).slice(1),
-    contents: JSON.stringify(courseGroup(data.courses, index + 1)),
-  }));
-}
-
-/** Whether an out/ file is a course group (staticFiles lists them in order, group 1 first). */
-export function isCourseGroupFile(file: string): boolean {
-  return `/${file}`.startsWith(COURSE_GROUP_PREFIX);
+/** The icon set as one SVG file of symbols, which every icon on the site uses by id (components/ui/icon.tsx). */
+export function iconSprite(): string {
+  const symbols = Object.entries(ICON_PATHS).map(([name, path]) => `<symbol id="${name}" viewBox="0 0 24 24"><path d="${path}"/></symbol>`);
+  return ['<svg xmlns="http://www.w3.org/2000/svg">', ...symbols, '</svg>', ''].join('\n');
 }
 
 /** Files every site has beside its pages. */
 export function staticFiles(options: { data: SiteData }): OutputFile[] {
-  return [{ file: 'favicon.svg', contents: faviconSvg(options.data) }, ...courseGroupFiles(options.data)];
+  return [
+    { file: 'favicon.svg', contents: faviconSvg(options.data) },
+    { file: ICON_SPRITE.slice(1), contents: iconSprite() },
+  ];
 }

@@ -1,8 +1,7 @@
-import { coursePosition } from '../../site/model/course-index.ts';
 import type { BookView, BundleView, CourseView, SiteData } from '../../site/model/site-data.ts';
 import { centsToDecimal } from '../content/money.ts';
-import type { RouteRecord } from '../content/collect-routes.ts';
-import { courseListPageOf, coursePath, COURSES_PER_PAGE } from '../../site/model/routes.ts';
+import { coursePath } from '../../site/model/routes.ts';
+import type { PageData } from '../../site/model/page-data.ts';
 
 /*
  * schema.org structured data (JSON-LD) per page. A `<script type="application/ld+json">`
@@ -97,9 +96,9 @@ function graph(items: Json[]): Json {
   return items.length === 1 ? { '@context': CONTEXT, ...items[0] } : { '@context': CONTEXT, '@graph': items };
 }
 
-/** The structured data of one page, or null where none applies (login, 404, …). */
-export function structuredDataFor(data: SiteData, route: RouteRecord): Json | null {
-  switch (route.page) {
+/** The structured data of one page (`page`: what it shows), or null where none applies (login, 404, …). */
+export function structuredDataFor(data: SiteData, page: PageData): Json | null {
+  switch (page.kind) {
     case 'home':
     case 'about':
       return graph([communityOrganization(data)]);
@@ -108,22 +107,17 @@ export function structuredDataFor(data: SiteData, route: RouteRecord): Json | nu
     case 'policies':
     case 'getStarted':
       return graph([agencyOrganization(data)]);
-    case 'courseList': {
+    case 'courseList':
       // The courses this page of the list shows, numbered as on the page.
-      const first = Math.max(1, courseListPageOf(route.path)) - 1;
-      const shown = data.courses.slice(first * COURSES_PER_PAGE, (first + 1) * COURSES_PER_PAGE);
       return graph([
         {
           '@type': 'ItemList',
           numberOfItems: data.courses.length,
-          itemListElement: shown.map((item, index) => ({ '@type': 'ListItem', position: first * COURSES_PER_PAGE + index + 1, item: course(data, item) })),
+          itemListElement: page.list.courses.map((item, index) => ({ '@type': 'ListItem', position: page.list.first + index + 1, item: course(data, item) })),
         },
       ]);
-    }
-    case 'course': {
-      const item = data.courses[coursePosition(data.courseIndex, route.path.slice('/course/'.length))];
-      return item ? graph([course(data, item)]) : null;
-    }
+    case 'course':
+      return page.course ? graph([course(data, page.course)]) : null;
     case 'ebooks':
       return graph(data.books.map((book) => bookProduct(data, book)));
     case 'bundles':
@@ -131,19 +125,4 @@ export function structuredDataFor(data: SiteData, route: RouteRecord): Json | nu
     default:
       return null;
   }
-}
-
-/**
- * JSON for inside a <script> element: `<`, `>` and `&` become \u escapes (as do the two
- * line separators JavaScript once rejected), so no "</script>" or "<!--" in the content
- * can end the block early. JSON parsers read the escapes back as the same characters.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** The <script type="application/ld+json"> element of a page, or null. */
-export function structuredDataScript(data: SiteData, route: RouteRecord): string | null {
-  const value = structuredDataFor(data, route);
-  return value ? `<script type="application/ld+json">${jsonForScript(value)}</script>` : null;
 }

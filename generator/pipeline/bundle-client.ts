@@ -1,8 +1,7 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { SiteData } from '../../site/model/site-data.ts';
 import type { OutputFile } from '../output-file.ts';
-import { commonData, pageData, PAGE_REGISTRY } from '../../site/model/page-registry.ts';
+import { PAGE_MODULES } from '../../site/model/page-registry.ts';
 import type { PageKey } from '../../site/model/routes.ts';
 import { BuildProblemError } from '../errors.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
@@ -17,7 +16,6 @@ export interface ClientAssets {
   pagePreload: Record<PageKey, string[]>;
   css: string[];
   noscriptCss: string;
-  files: OutputFile[];
   /** Bytes a first visit downloads, per page: entry, its imports, the page's chunks, CSS. */
   firstVisit: Record<PageKey, { jsRaw: number; jsBrotli: number }>;
   /** The stylesheet every page loads. */
@@ -27,53 +25,11 @@ export interface ClientAssets {
 const ROOT = PACKAGE_ROOT;
 
 /**
- * How content reaches the browser bundle: inlined as JSON (`site build`), or, for `site dev`,
- * imported from URLs its server answers from memory, so a content edit needs no rebundle.
+ * esbuild options shared by `site build` and the incremental context of `site dev`. The
+ * bundle is code only: a page's data travels with its HTML and in its index.json, so the
+ * bundle, and the names of its files, change only when the code does.
  */
-export type ClientData = SiteData | { dataUrl: (module: 'common' | PageKey) => string };
-
-function virtualModules(data: ClientData): esbuild.Plugin {
-  const site = (file: string) => JSON.stringify(path.join(PACKAGE_ROOT, 'site', file));
-  const json = (value: unknown) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
-  const dataOf = (module: 'common' | PageKey, inline: (data: SiteData) => unknown) =>
-    'dataUrl' in data ? { imports: `import data from ${JSON.stringify(data.dataUrl(module))};`, value: 'data' } : { imports: '', value: json(inline(data)) };
-  return {
-    name: 'site-virtual-modules',
-    setup(build) {
-      build.onResolve({ filter: /^site:(data|pages|page\/[a-zA-Z]+)$/ }, (args) => ({ path: args.path.slice('site:'.length), namespace: 'site' }));
-      if ('dataUrl' in data) build.onResolve({ filter: /^\/__site\// }, (args) => ({ path: args.path, external: true }));
-      build.onLoad({ filter: /.*/, namespace: 'site' }, (args) => {
-        if (args.path === 'data') {
-          const common = dataOf('common', commonData);
-          return { contents: [common.imports, `export default ${common.value};`].filter(Boolean).join('\n'), loader: 'js', resolveDir: PACKAGE_ROOT };
-        }
-        if (args.path === 'pages') {
-          const entries = Object.keys(PAGE_REGISTRY).map((page) => `  ${page}: lazyPage(() => import("site:page/${page}")),`);
-          return { contents: `import { lazyPage } from ${site('lazy-page.tsx')};\nexport const pages = {\n${entries.join('\n')}\n};\n`, loader: 'js', resolveDir: PACKAGE_ROOT };
-        }
-        const page = args.path.slice('page/'.length) as PageKey;
-        const entry = PAGE_REGISTRY[page];
-        const slice = dataOf(page, (value) => pageData(value, page));
-        return {
-          contents: [
-            `import { registerData } from ${site('client-data.ts')};`,
-            slice.imports,
-            `registerData(${slice.value});`,
-            `export { ${entry.component} as default } from ${site(entry.module)};`,
-          ]
-            .filter(Boolean)
-            .join('\n'),
-          loader: 'js',
-          resolveDir: PACKAGE_ROOT,
-        };
-      });
-    },
-  };
-}
-
-
-/** esbuild options shared by `site build` and the incremental context of `site dev`. */
-export function clientBuildOptions(data: ClientData): esbuild.BuildOptions {
+export function clientBuildOptions(): esbuild.BuildOptions {
   return {
     absWorkingDir: ROOT,
     entryPoints: { main: 'site/entry-client.tsx', noscript: 'site/styles/noscript.css' },
@@ -91,14 +47,13 @@ export function clientBuildOptions(data: ClientData): esbuild.BuildOptions {
     outdir: 'out',
     write: false,
     metafile: true,
-    legalComments: 'eof',
+    legalComments: 'linked',
     logLevel: 'silent',
-    plugins: [virtualModules(data)],
   };
 }
 
-/** Turns an esbuild result into asset URLs, per-page preloads and output files. */
-export function collectAssets(result: esbuild.BuildResult<{ write: false; metafile: true }>, options: { sizes?: boolean } = {}): ClientAssets {
+/** Turns an esbuild result into asset URLs, per-page preloads, first-visit sizes and the files to write. */
+export function collectAssets(result: esbuild.BuildResult<{ write: false; metafile: true }>, options: { sizes?: boolean } = {}): { assets: ClientAssets; files: OutputFile[] } {
   const outRoot = path.join(ROOT, 'out');
   const files = result.outputFiles.map((file) => ({ file: path.relative(outRoot, file.path).split(path.sep).join('/'), contents: file.contents }));
   const byFile = new Map(files.map((file) => [file.file, file.contents]));
@@ -131,33 +86,34 @@ export function collectAssets(result: esbuild.BuildResult<{ write: false; metafi
   };
   const pagePreload = {} as Record<PageKey, string[]>;
   const firstVisit = {} as ClientAssets['firstVisit'];
-  for (const page of Object.keys(PAGE_REGISTRY) as PageKey[]) {
-    const pageKey = findOutput((_, output) => output.entryPoint === `site:page/${page}`);
+  for (const [page, module] of Object.entries(PAGE_MODULES) as [PageKey, string][]) {
+    const pageKey = findOutput((_, output) => output.entryPoint === module);
+    if (!pageKey) throw new Error(`no chunk for the ${page} page (${module}): is it loaded by site/pages/lazy.ts?`);
     const keys = [pageKey, ...staticClosure(pageKey)].filter((key) => key !== entryKey && !entryImports.has(key));
     pagePreload[page] = keys.map(url);
     const all = [entryKey, ...entryImports, ...keys];
     firstVisit[page] = { jsRaw: all.reduce((sum, key) => sum + sizeOf(key).raw, 0), jsBrotli: all.reduce((sum, key) => sum + sizeOf(key).brotli, 0) };
   }
-  return {
+  const assets: ClientAssets = {
     entry: url(entryKey),
     modulePreload: [...entryImports].map(url),
     pagePreload,
     css: cssKey ? [url(cssKey)] : [],
     noscriptCss: url(noscriptKey),
-    // esbuild emits an empty JS file for the CSS-only entry: not needed.
-    files: files.filter((file) => !(file.file.startsWith('assets/noscript-') && file.file.endsWith('.js'))),
     firstVisit,
     cssSize: cssKey ? sizeOf(cssKey) : { raw: 0, brotli: 0 },
   };
+  // esbuild emits an empty JS file for the CSS-only entry: not needed.
+  return { assets, files: files.filter((file) => !(file.file.startsWith('assets/noscript-') && file.file.endsWith('.js'))) };
 }
 
 /** Stops esbuild's service process (the next bundle starts it again). */
 export const stopEsbuild = (): Promise<void> => esbuild.stop();
 
 /** Bundles the hydration script and styles with esbuild: minified, split, content-hashed. */
-export async function bundleClient(options: { data: SiteData }): Promise<ClientAssets> {
+export async function bundleClient(): Promise<{ assets: ClientAssets; files: OutputFile[] }> {
   try {
-    const result = await esbuild.build({ ...clientBuildOptions(options.data), write: false, metafile: true });
+    const result = await esbuild.build({ ...clientBuildOptions(), write: false, metafile: true });
     return collectAssets(result);
   } catch (error) {
     const messages = (error as esbuild.BuildFailure).errors?.map((item) => `${item.location?.file ?? ''}:${item.location?.line ?? ''} ${item.text}`);

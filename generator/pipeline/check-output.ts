@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
+import { digest } from './digest.ts';
 import type { Problem } from '../errors.ts';
 import { parseRedirectsFile, redirectForPath, type RedirectRule } from '../outputs/host-rules.ts';
 import { escapeHtml } from '../html.ts';
-import { isPlainPath } from '../../site/model/plain-path.ts';
 import { scanHtml, type HtmlReference, type ScannedPage } from './html-scan.ts';
 import { BUDGETS, measurePages, overBudget, type Budgets, type PageSize } from './page-sizes.ts';
 import type { OutputFile } from '../output-file.ts';
@@ -54,14 +53,20 @@ export function resolvePath(pathname: string, files: ReadonlySet<string>, redire
   return null;
 }
 
-export { isPlainPath };
+/**
+ * A root-relative path that URL parsing leaves as it is: no dot segments, repeated
+ * slashes, escapes, query or fragment. Most references are such paths (/courses,
+ * /assets/app-1a2b.js), and a large site has millions: they skip the URL parser.
+ */
+const PLAIN_PATH = /^\/(?!\/)(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/?)*$/;
+
+/** Whether `value` is a plain root-relative path (see PLAIN_PATH). */
+export const isPlainPath = (value: string): boolean => PLAIN_PATH.test(value);
 
 type Target = { kind: 'internal'; path: string } | { kind: 'external' } | { kind: 'forbidden'; reason: string };
 
 /** Classifies a reference: a path of this site, a link elsewhere, or one never allowed. */
 function classify(value: string, pageUrl: string, origin: string): Target {
-  // Most references are plain root-relative paths (/courses, /assets/app-1a2b.js): already
-  // what URL parsing would return, so skip the parser (a large site has millions of them).
   if (isPlainPath(value)) return { kind: 'internal', path: value };
   const trimmed = value.trim();
   if (/^javascript:/i.test(trimmed)) return { kind: 'forbidden', reason: 'is a javascript: URL' };
@@ -76,15 +81,19 @@ function classify(value: string, pageUrl: string, origin: string): Target {
   return { kind: 'internal', path: url.pathname };
 }
 
+/**
+ * What the check keeps of a page's title and canonical link, to find repeated titles once
+ * every page is in: digests. Text read from a page is part of the page's string, so
+ * keeping the text until the end would keep every page in memory with it.
+ */
+export function titleKeys(page: Pick<ScannedPage, 'title' | 'canonical'>): { title: string | null; canonical: string } {
+  return { title: page.title === null ? null : digest(page.title), canonical: digest(page.canonical ?? '') };
+}
+
 /** Where a reference is, for a problem: `<a href> "/abuot" on line 10`. Made only for a problem. */
 function where(reference: HtmlReference): string {
   const element = reference.tag === 'meta' ? `<meta ${reference.attribute}>` : `<${reference.tag} ${reference.attribute}>`;
   return `${element} "${reference.value}" on line ${reference.line}`;
-}
-
-/** A short fingerprint of a text. */
-function digest(text: string): string {
-  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
 }
 
 /** url(…) references in a stylesheet. */
@@ -125,6 +134,20 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
   // the end would keep its whole page in memory with it.
   const byTitle = new Map<string, { title?: string; pages: { file: string; canonical: string }[] }>();
   const links = { push: (link: Link) => perFile.push(link) };
+  /** Notes a page's title by its key (see titleKeys); `title`, the text, is kept only for a repeat, to name it. */
+  const noteTitle = (file: string, keys: { title: string | null; canonical: string }, title?: string | null) => {
+    if (!keys.title) return;
+    const record = { file, canonical: keys.canonical };
+    const entry = byTitle.get(keys.title);
+    if (!entry) byTitle.set(keys.title, { pages: [record] });
+    else {
+      entry.title ??= title ?? undefined;
+      entry.pages.push(record);
+    }
+  };
+  const checkBudgets = (size: PageSize) => {
+    for (const message of overBudget(size, options.budgets ?? BUDGETS)) budgets.push(problem(size.file, message, 'Trim the page or what it loads; `site build --report` lists every page.'));
+  };
   const secrets = (
     [
       ['SITE_LOGIN_USERNAME', options.credentials?.username],
@@ -137,8 +160,8 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
   return {
     /** Checks a batch of files; `sizes` are their pages' first-visit sizes when measured. */
     add(files: readonly OutputFile[], sizes: readonly PageSize[] = [], scanned?: ReadonlyMap<string, ScannedPage>): void {
-      // The whole batch first: a page's links to files of its own batch (its social card)
-      // then resolve at once instead of being remembered until `finish`.
+      // The whole batch first: links between files of one batch then resolve at once
+      // instead of being remembered until `finish`.
       for (const file of files) {
         names.add(file.file);
         known.add(file.file);
@@ -161,17 +184,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
         }
         if (!file.file.endsWith('.html')) continue;
         const page = scanned?.get(file.file) ?? scanHtml(text(file.contents));
-        if (page.title) {
-          const key = digest(page.title);
-          const record = { file: file.file, canonical: digest(page.canonical ?? '') };
-          const entry = byTitle.get(key);
-          if (!entry) byTitle.set(key, { pages: [record] });
-          else {
-            // A repeat, and so probably a problem: now the text is worth keeping, to name it.
-            entry.title ??= page.title;
-            entry.pages.push(record);
-          }
-        }
+        noteTitle(file.file, titleKeys(page), page.title);
         if (!page.title) report(file.file, 'has no <title>', 'Give the page a title in content.yaml.');
         if (!page.description) report(file.file, 'has no meta description', 'Give the page a description in content.yaml.');
         if (!page.canonical) report(file.file, 'has no canonical link');
@@ -182,8 +195,27 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
           else if (target.kind === 'internal' && !resolvesNow(target.path)) links.push({ file: file.file, where: where(reference), path: target.path, css: false });
         }
       }
-      for (const size of sizes)
-        for (const message of overBudget(size, options.budgets ?? BUDGETS)) budgets.push(problem(size.file, message, 'Trim the page or what it loads; `site build --report` lists every page.'));
+      for (const size of sizes) checkBudgets(size);
+    },
+    /**
+     * Takes a page the build did not render (its input unchanged): its files stand as the
+     * last build checked them; its title and size join this build's checks, which span
+     * every page (repeated titles, budgets as set now).
+     */
+    keep(page: { file: string; title: string | null; canonical: string; size: PageSize }, files: readonly string[]): void {
+      for (const file of files) {
+        names.add(file);
+        known.add(file);
+      }
+      noteTitle(page.file, page);
+      checkBudgets(page.size);
+    },
+    /** Adds files the build did not make now and that hold nothing to check (the client bundle's, when unchanged). */
+    addNames(files: readonly string[]): void {
+      for (const file of files) {
+        names.add(file);
+        known.add(file);
+      }
     },
     /** Links that did not resolve when added, remembered until `finish` resolves them. */
     get pendingLinks(): number {
@@ -209,7 +241,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
       // One title, one page: pages may share a title only when they share a canonical URL (/ and /home).
       for (const { title, pages: group } of byTitle.values()) {
         if (new Set(group.map((page) => page.canonical)).size < 2) continue;
-        problems.push(problem(group[0]!.file, `shares its title "${title}" with ${group.slice(1).map((page) => `${label}/${page.file}`).join(', ')}`, 'Every page needs its own title in content.yaml.'));
+        problems.push(problem(group[0]!.file, `shares its title${title ? ` "${title}"` : ''} with ${group.slice(1).map((page) => `${label}/${page.file}`).join(', ')}`, 'Every page needs its own title in content.yaml.'));
       }
       return [...problems, ...budgets, ...leaks.SITE_LOGIN_USERNAME!, ...leaks.SITE_LOGIN_PASSWORD!];
     },

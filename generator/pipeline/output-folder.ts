@@ -1,7 +1,7 @@
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { STATIC_PATHS } from '../../site/model/routes.ts';
-import { COURSE_GROUP_PREFIX } from '../../site/model/course-index.ts';
+import { ICON_SPRITE } from '../../site/model/icon-sprite.ts';
 import { UsageProblemError } from '../errors.ts';
 
 /*
@@ -13,12 +13,14 @@ import { UsageProblemError } from '../errors.ts';
 /** Every name a build may write at the top of out/: pages' folders, files beside them, assets. */
 export const OUTPUT_TOP_LEVEL: ReadonlySet<string> = new Set([
   ...Object.keys(STATIC_PATHS).map((route) => route.split('/')[1] || 'index.html'),
+  // The home page's data, beside its index.html (see routeDataFile).
+  'index.json',
   'course',
   'agency-login',
   '404.html',
   'assets',
   'social',
-  COURSE_GROUP_PREFIX.split('/')[1]!,
+  ICON_SPRITE.slice(1),
   '_headers',
   '_redirects',
   'sitemap.xml',

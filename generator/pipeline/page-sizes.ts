@@ -1,4 +1,4 @@
-import { brotliSize } from './brotli-size.ts';
+import { brotliBound, brotliSize } from './brotli-size.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
 import type { OutputFile } from '../output-file.ts';
 
@@ -20,8 +20,12 @@ export interface PageSize {
   exact: boolean;
 }
 
-/** The most a first visit may download, brotli, per kind (KB = 1024 bytes). */
-export const BUDGETS = { js: 90 * 1024, css: 15 * 1024, html: 20 * 1024 } as const;
+/**
+ * The most a first visit may download, brotli, per kind (KB = 1024 bytes). A page's data
+ * travels in its HTML, not in the JavaScript (design decision 5), so the HTML's share is
+ * the larger and the JavaScript's the smaller; 125 KB in all, as before the data moved.
+ */
+export const BUDGETS = { js: 78 * 1024, css: 15 * 1024, html: 32 * 1024 } as const;
 export type Budgets = { readonly [kind in keyof typeof BUDGETS]: number };
 
 const add = (a: Size, b: Size): Size => ({ raw: a.raw + b.raw, brotli: a.brotli + b.brotli });
@@ -29,10 +33,7 @@ const add = (a: Size, b: Size): Size => ({ raw: a.raw + b.raw, brotli: a.brotli 
 const BROTLI_OVERHEAD = 64;
 
 
-/**
- * Sizes of the output files by name: raw at once, brotli memoised here and across builds
- * by content hash (brotli-size.ts), so unchanged files are never compressed again.
- */
+/** Sizes of the output files by name: raw at once, brotli when asked for (once per file). */
 export function fileSizer(files: readonly OutputFile[]) {
   const byName = new Map(files.map((file) => [file.file, file.contents]));
   const compressed = new Map<string, Promise<number>>();
@@ -105,6 +106,28 @@ export async function measurePages(options: {
     }),
   );
   return sizes.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/**
+ * What a first visit to one page of the build downloads: its HTML, the stylesheet every
+ * page loads (`css`) and its page's scripts (`js`), as the bundle measured them. With `upTo`
+ * (the budgets), the HTML's exact brotli size is computed only when a cheaper upper bound
+ * could exceed its budget: its raw size, then a fast brotli (brotliBound). A bound that
+ * stands in for the figure makes the page not `exact`.
+ */
+export function measurePage(options: { file: string; html: string; css: Size; js: Size; upTo?: Budgets }): PageSize {
+  const raw = Buffer.byteLength(options.html);
+  const fits = (bound: number) => options.upTo !== undefined && bound <= options.upTo.html;
+  let brotli = raw + BROTLI_OVERHEAD;
+  if (!fits(brotli)) brotli = brotliBound(options.html);
+  const exact = !fits(brotli);
+  return pageSize({ ...options, html: { raw, brotli: exact ? brotliSize(options.html) : Math.min(brotli, raw) }, exact });
+}
+
+/** A page's first-visit size from its parts (a page the build kept: its HTML's size as recorded). */
+export function pageSize(options: { file: string; html: Size; css: Size; js: Size; exact: boolean }): PageSize {
+  const { file, html, css, js, exact } = options;
+  return { file, html, css, js, total: add(add(html, css), js), exact };
 }
 
 /** The budget problems of one page, as plain sentences. */

@@ -1,12 +1,9 @@
-import type { SiteData } from '../../site/model/site-data.ts';
-import { courseIds } from '../../site/model/course-index.ts';
-import { matchPage, type PageKey } from '../../site/model/routes.ts';
-import { escapeHtml, fillTemplate } from '../html.ts';
-import type { ClientAssets } from './bundle-client.ts';
+import type { DocumentData, RouteData } from '../../site/model/page-data.ts';
+import type { PageKey } from '../../site/model/routes.ts';
 import type { RouteRecord } from '../content/collect-routes.ts';
+import { escapeHtml, fillTemplate, jsonForScript } from '../html.ts';
+import type { ClientAssets } from './bundle-client.ts';
 import type { SiteServer } from './site-server.ts';
-import type { OutputFile } from '../output-file.ts';
-
 
 /** The extra <head> lines every page shares: styles, scripts, icons, manifest. */
 export function headFor(assets: ClientAssets, page: PageKey, extra: readonly string[] = []): string {
@@ -20,33 +17,43 @@ export function headFor(assets: ClientAssets, page: PageKey, extra: readonly str
   return lines.map((line) => `    ${line}`).join('\n');
 }
 
+/** The file of a route's data, beside its page: about/index.json; none for the not-found pages, which no link leads to. */
+export function routeDataFile(route: RouteRecord): string | null {
+  return route.file.endsWith('index.html') ? route.file.replace(/index\.html$/, 'index.json') : null;
+}
+
+/** A route's data as the browser fetches it when it navigates there. */
+export function routeDataJson(data: RouteData): string {
+  return JSON.stringify(data);
+}
+
 /**
- * Renders routes to complete HTML documents: the React tree inside #root (`server`, the
- * compiled site/), in the document template with the page's head. Pure: no disk, no clock,
- * so two runs over the same input give the same bytes.
+ * Renders one page to a complete HTML document: the React tree of its data inside #root
+ * (`server`, the compiled site/), the data itself in a JSON block the browser hydrates from,
+ * and the page's head in the document template. Pure: no disk, no clock, so the same input
+ * gives the same bytes.
  */
-export function renderPages(options: {
+export function renderPage(options: {
   server: SiteServer;
-  data: SiteData;
-  routes: readonly RouteRecord[];
+  route: RouteRecord;
+  document: DocumentData;
   template: string;
   assets: ClientAssets;
-  headExtra?: (route: RouteRecord) => readonly string[];
-}): OutputFile[] {
-  const { server, data, template, assets } = options;
-  const ids = courseIds(data.courseIndex);
-  return options.routes.map((route) => {
-    const match = matchPage(route.path, ids);
-    const contents = fillTemplate(template, {
-      lang: escapeHtml(data.site.language),
-      title: escapeHtml(route.title),
-      description: escapeHtml(route.description),
-      canonical: escapeHtml(`${data.site.url}${route.canonical}`),
-      themeColor: escapeHtml(data.site.themeColor),
-      head: headFor(assets, match.page, options.headExtra?.(route) ?? []),
-      page: `${match.page}:${match.found}`,
-      root: server.renderRoute(data, route.path),
-    });
-    return { file: route.file, contents };
+  /** The site's language, origin and theme colour, for the template. */
+  site: { language: string; url: string; themeColor: string };
+  /** The page's own head lines: icons, social previews, structured data. */
+  head: readonly string[];
+}): string {
+  const { route, site } = options;
+  return fillTemplate(options.template, {
+    lang: escapeHtml(site.language),
+    title: escapeHtml(route.title),
+    description: escapeHtml(route.description),
+    canonical: escapeHtml(`${site.url}${route.canonical}`),
+    themeColor: escapeHtml(site.themeColor),
+    head: headFor(options.assets, options.document.route.page.kind, options.head),
+    root: options.server.renderRoute(route.path, options.document),
+    // A data block: never executed, so the Content-Security-Policy needs no hash for it.
+    data: jsonForScript(options.document),
   });
 }

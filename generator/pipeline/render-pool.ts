@@ -1,17 +1,16 @@
 import { Worker } from 'node:worker_threads';
-import type { RouteRecord } from '../content/collect-routes.ts';
-import type { OutputFile } from '../output-file.ts';
-import { renderBatch, type BatchContext, type BatchSink, type RenderedPage } from './render-batch.ts';
-import type { SiteServer } from './site-server.ts';
 import { loadSharp } from '../outputs/image-library.ts';
+import type { PageInput } from './page-input.ts';
+import { renderBatch, type RenderContext, type RenderedPage } from './render-batch.ts';
+import type { SiteServer } from './site-server.ts';
 
 /** Renders batches of pages, in this thread or spread over worker threads. */
 export interface BatchRenderer {
   /**
-   * Renders a batch into `sink`, page by page; batches reach their sinks in the order they
+   * Renders a batch, handing each page to `onPage`; batches reach it in the order they
    * were asked for. Resolves with the time spent on cards and pages (a worker's included).
    */
-  render(routes: readonly RouteRecord[], sink: BatchSink): Promise<{ cards: number; render: number }>;
+  render(inputs: readonly PageInput[], onPage: (page: RenderedPage) => void): Promise<{ cards: number; render: number }>;
   /** How many batches to keep in flight for the workers to stay busy. */
   readonly window: number;
   readonly workers: number;
@@ -19,21 +18,18 @@ export interface BatchRenderer {
 }
 
 /** A batch request to a worker, and its answer. */
-export type BatchRequest = { id: number; routes: readonly RouteRecord[] };
-export type BatchReply = {
-  id: number;
-  result?: { cards: OutputFile[]; pages: RenderedPage[]; ms: { cards: number; render: number } };
-  error?: { message: string; stack?: string };
-};
+export type BatchRequest = { id: number; inputs: readonly PageInput[] };
+export type BatchReply = { id: number; result?: { pages: RenderedPage[]; ms: { cards: number; render: number } }; error?: { message: string; stack?: string } };
 
 /**
- * `jobs` worker threads (render-worker.ts) when asked for two or more; else this thread,
- * one batch at a time. Workers receive the context once; each batch then travels as its
- * routes, and comes back as cards and pages, which are handed to the batch's sink in order.
+ * `jobs` worker threads (render-worker.ts) when asked for two or more; else this thread.
+ * Workers receive the render context once; each batch then travels as its pages' inputs,
+ * and comes back rendered, handed over in the order asked for.
  */
-export async function createBatchRenderer(context: BatchContext, options: { jobs: number; server: SiteServer }): Promise<BatchRenderer> {
+export async function createBatchRenderer(context: RenderContext, options: { jobs: number; server: () => Promise<SiteServer> }): Promise<BatchRenderer> {
   if (options.jobs < 2) {
-    return { render: (routes, sink) => renderBatch(context, options.server, routes, sink), window: 1, workers: 0, close: async () => {} };
+    let server: Promise<SiteServer> | undefined;
+    return { render: async (inputs, onPage) => renderBatch(context, await (server ??= options.server()), inputs, onPage), window: 1, workers: 0, close: async () => {} };
   }
   // sharp's libraries are opened by this thread first, so that they stay open when a worker ends.
   await loadSharp();
@@ -67,7 +63,7 @@ export async function createBatchRenderer(context: BatchContext, options: { jobs
   return {
     workers: workers.length,
     window: workers.length * 2,
-    render(routes, sink) {
+    render(inputs, onPage) {
       if (failure) return Promise.reject(failure);
       // The least busy worker takes the batch.
       const worker = workers.reduce((best, candidate) => ((load.get(candidate) ?? 0) < (load.get(best) ?? 0) ? candidate : best));
@@ -75,12 +71,11 @@ export async function createBatchRenderer(context: BatchContext, options: { jobs
       const id = nextId++;
       const reply = new Promise<NonNullable<BatchReply['result']>>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, routes } satisfies BatchRequest);
+        worker.postMessage({ id, inputs } satisfies BatchRequest);
       });
       // Handed over in the order asked for, whichever worker finishes first.
       const handed = Promise.all([reply, delivered.catch(() => {})]).then(([result]) => {
-        sink.cards(result.cards);
-        for (const page of result.pages) sink.page(page);
+        for (const page of result.pages) onPage(page);
         return result.ms;
       });
       delivered = handed;

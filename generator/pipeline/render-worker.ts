@@ -3,19 +3,17 @@
  * then renders the batches it is sent until it is terminated.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { OutputFile } from '../output-file.ts';
-import { renderBatch, type BatchContext, type RenderedPage } from './render-batch.ts';
+import { renderBatch, type RenderContext, type RenderedPage } from './render-batch.ts';
 import type { BatchReply, BatchRequest } from './render-pool.ts';
 import { loadSiteServer } from './site-server.ts';
 
 const port = parentPort!;
-const context = workerData as BatchContext;
+const context = workerData as RenderContext;
 const server = await loadSiteServer();
 port.on('message', (request: BatchRequest) => {
-  let cards: OutputFile[] = [];
   const pages: RenderedPage[] = [];
-  renderBatch(context, server, request.routes, { cards: (files) => (cards = files), page: (page) => pages.push(page) }).then(
-    (ms) => port.postMessage({ id: request.id, result: { cards, pages, ms } } satisfies BatchReply),
+  renderBatch(context, server, request.inputs, (page) => pages.push(page)).then(
+    (ms) => port.postMessage({ id: request.id, result: { pages, ms } } satisfies BatchReply),
     (error: Error) => port.postMessage({ id: request.id, error: { message: error.message, stack: error.stack } } satisfies BatchReply),
   );
 });

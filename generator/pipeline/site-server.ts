@@ -3,15 +3,15 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import type { SiteData } from '../../site/model/site-data.ts';
+import type { DocumentData } from '../../site/model/page-data.ts';
 import { BuildProblemError } from '../errors.ts';
 import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
 import { hashSources } from './source-hash.ts';
 
 /** What the generator renders with: site/entry-server.tsx, compiled. */
 export interface SiteServer {
-  /** The HTML inside #root of one URL of the site. */
-  renderRoute(data: SiteData, path: string): string;
+  /** The HTML inside #root of the page at `path`, from its data. */
+  renderRoute(path: string, data: DocumentData): string;
 }
 
 const SERVER_DIR = path.join(CACHE_ROOT, 'server');

@@ -1,117 +1,205 @@
-import { spawn } from 'node:child_process';
-import { constants, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { OutputFile } from '../output-file.ts';
+import { digest } from './digest.ts';
+import { besideOut, discardFolder, folderId, recoverInterruptedWrite, removeEmptyFolders } from './out-folders.ts';
 
 /*
- * The new out/ is written beside the old one, and nothing is visible until `commit`, which
- * swaps the two folders with two renames. Writes are synchronous and happen as each file
- * is made: the build holds no page longer than it takes to write it, and its memory does
- * not wait on the disk.
+ * out/ is replaced whole, atomically: the new site is put together in a staging folder
+ * beside it, and two renames swap the two. Putting it together costs what changed, not
+ * what the site holds: the staging folder is the spare (the out/ the build before last
+ * wrote, kept beside out/ after each swap), and only the files whose bytes differ from
+ * it are written, over the old ones in place. Creating tens of thousands of files is what
+ * this saves: on ext4 a new file costs several times an overwrite, and a new folder more.
+ *
+ * Every file is known by its identity (a hash of its bytes). out/ is trusted file by file
+ * only as the last build left it (the same folder, each file last modified before that
+ * build ended); a file edited since is written again. The spare is the generator's own,
+ * like the build cache: it is trusted as the last build's record describes it, which
+ * spares a look at every one of its files. File times are coarse
+ * (a clock tick, or whole seconds on some file systems), so a file modified close to the
+ * end of a build may be an edit made just after it: such a file is checked by its bytes,
+ * as Git checks a "racily clean" one. Nothing here is ever a hard link to a file elsewhere,
+ * so writing over a file in place changes no other.
  */
 
-/** A new out/ being written beside the old one. */
+/** out/ as a build left it: the folder's identity, and the time by which it had written every file. */
+export interface OutState {
+  id: string;
+  at: number;
+}
+
+/** The spare as a build left it: its identity, and the files in which it differs from out/ (those the build wrote or removed). */
+export interface SpareState {
+  id: string;
+  differs: string[];
+}
+
+/** What the last build left: every file of its site by identity, and the states of out/ and the spare. */
+export interface LastOutput {
+  files: Readonly<Record<string, string>>;
+  out: OutState | null;
+  spare: SpareState | null;
+}
+
+/** Where the bytes of a file of the site are kept besides out/ (the build cache): a file to copy, or the bytes. Throws when nowhere. */
+export type FileSource = (file: string, id: string) => string | Uint8Array;
+
+/** A new out/ being put together beside the old one. */
 export interface OutputWriter {
-  /** Writes files into the staging folder, creating folders as needed. */
-  write(files: readonly OutputFile[]): void;
-  /** Replaces out/ with everything written, in two renames. */
-  commit(): void;
+  /** The identity of `file` in out/ as it is now, if out/ holds it as the last build wrote it. */
+  current(file: string): string | undefined;
+  /** Writes one file with bytes in hand (a page just rendered). */
+  write(file: string, id: string, contents: string | Uint8Array): void;
+  /**
+   * Completes the site to `files` (every file and its identity): what is not in place is
+   * copied from out/ or from the source, what is not in `files` is removed; then swaps it in.
+   * Returns the files written (new or changed against out/) and removed, and the states to
+   * remember. When the site is what out/ holds already, nothing is touched.
+   */
+  commit(files: ReadonlyMap<string, string>): { written: string[]; removed: string[]; out: OutState; spare: SpareState | null };
   /** Throws away everything written; out/ stays as it was. */
   abort(): void;
 }
 
-/** From this many files, the replaced out/ is deleted by a background process, so the build can exit at once. */
-export const DELETE_IN_BACKGROUND_FROM = 2000;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** How close to the end of a build a file's time must be for its bytes to be checked (see above): two seconds, the coarsest file times there are. */
+const RACY_MS = 2000;
 
 /**
- * Cleans up after a build that was killed (SIGKILL, power loss) while writing: removes
- * its half-written staging folder and, if it died between the two renames of the swap
- * (out/ moved aside, the new one not yet in place), puts the previous out/ back.
+ * Whether `dir` holds `file` untouched since `at`, when it held the bytes whose identity is
+ * `id`. Checked by its bytes when its time is too close to tell: against the identity when
+ * it is their hash, else against the source's copy (an image, known by what it is drawn from).
  */
-export function recoverInterruptedWrite(outDir: string): void {
-  const parent = path.dirname(outDir);
-  const base = path.basename(outDir);
-  const pattern = new RegExp(`^\\.${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-(staging|previous|trash)-(\\d+)$`);
-  let entries: string[];
+function unchangedSince(dir: string, file: string, id: string, at: number, source: FileSource): boolean {
+  const full = path.join(dir, file);
+  const stats = lstatSync(full, { throwIfNoEntry: false });
+  if (!stats?.isFile()) return false;
+  if (stats.mtimeMs < at - RACY_MS) return true;
+  const bytes = readFileSync(full);
+  if (digest(bytes) === id) return true;
   try {
-    entries = readdirSync(parent);
+    const kept = source(file, id);
+    return bytes.equals(typeof kept === 'string' ? readFileSync(kept) : kept);
   } catch {
-    return;
-  }
-  for (const entry of entries.sort()) {
-    const match = pattern.exec(entry);
-    if (!match || isAlive(Number(match[2]))) continue;
-    const full = path.join(parent, entry);
-    if (match[1] === 'previous' && !existsSync(outDir)) renameSync(full, outDir);
-    else rmSync(full, { recursive: true, force: true });
+    return false;
   }
 }
 
-/**
- * Deletes `folder` from a detached child process, so this one can exit at once. The child
- * first renames it to `trashPrefix` + its own pid: while it runs, no build touches that
- * name; if it dies, the next build removes what is left (recoverInterruptedWrite).
- */
-function deleteInBackground(folder: string, trashPrefix: string): void {
-  const script =
-    "const fs = require('node:fs'); const [from, prefix] = process.argv.slice(1); const to = prefix + process.pid;" +
-    'try { fs.renameSync(from, to); } catch { process.exit(0); } fs.rmSync(to, { recursive: true, force: true, maxRetries: 3 });';
-  spawn(process.execPath, ['-e', script, folder, trashPrefix], { detached: true, stdio: 'ignore', windowsHide: true }).unref();
+/** Of `files` (file → identity), those `dir` holds as they were at `at`. */
+function verified(dir: string, files: Iterable<[string, string]>, at: number, source: FileSource): Map<string, string> {
+  const held = new Map<string, string>();
+  for (const [file, id] of files) if (unchangedSince(dir, file, id, at, source)) held.set(file, id);
+  return held;
+}
+
+/** The files of the last build that out/ holds as it wrote them. */
+function verifiedOut(outDir: string, last: LastOutput | null | undefined, source: FileSource): Map<string, string> {
+  if (!last?.out || folderId(outDir) !== last.out.id) return new Map();
+  return verified(outDir, Object.entries(last.files), last.out.at, source);
+}
+
+/** Whether out/ holds every file of the last build as it wrote them (a hand-edited or missing file makes it not). */
+export function isIntact(outDir: string, last: LastOutput, source: FileSource): boolean {
+  return verifiedOut(outDir, last, source).size === Object.keys(last.files).length;
 }
 
 /**
- * Opens a staging folder beside `outDir`. A build that fails or is killed before `commit`
- * leaves the previous out/ exactly as it was; one killed between the two renames of the
- * swap is repaired by the next build (recoverInterruptedWrite).
+ * Opens out/ for the next site, given what the last build left (null when unknown: a
+ * first build, --no-cache, or a cache from elsewhere) and where the files out/ lacks are
+ * kept. The staging folder is claimed only once something has to be written.
  */
-export function openOutput(options: { outDir: string }): OutputWriter {
+export function openOutput(options: { outDir: string; last?: LastOutput | null; source: FileSource }): OutputWriter {
   const outDir = path.resolve(options.outDir);
-  const parent = path.dirname(outDir);
-  const base = path.basename(outDir);
-  const staging = path.join(parent, `.${base}-staging-${process.pid}`);
-  const previous = path.join(parent, `.${base}-previous-${process.pid}`);
+  const last = options.last ?? null;
+  const { source } = options;
+  const { spare, staging, previous } = besideOut(outDir);
   recoverInterruptedWrite(outDir);
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
-  const files = new Set<string>();
-  const folders = new Set<string>([staging]);
+  const inOut = verifiedOut(outDir, last, source);
+  // What staging holds (file → identity), once claimed; files it may hold besides, of unknown bytes.
+  let held: Map<string, string> | null = null;
+  const mayHold = new Set<string>();
+  const written = new Set<string>();
+  const folders = new Set<string>();
+
   const ensureFolder = (folder: string): void => {
     if (folders.has(folder)) return;
-    if (files.has(folder)) throw new Error(`${folder} is written both as a file and as a folder`);
-    ensureFolder(path.dirname(folder));
-    mkdirSync(folder);
+    if (written.has(path.relative(staging, folder).split(path.sep).join('/'))) throw new Error(`${folder} is written both as a file and as a folder`);
+    const stats = lstatSync(folder, { throwIfNoEntry: false });
+    if (!stats?.isDirectory()) {
+      ensureFolder(path.dirname(folder));
+      // Something else where a folder goes (a file of the old site): replaced.
+      if (stats) rmSync(folder, { force: true });
+      mkdirSync(folder);
+    }
     folders.add(folder);
   };
+
+  /**
+   * Claims the spare as the staging folder when the last build's record says what it holds;
+   * else starts a new one. A spare of unknown files goes (deleted in the background): every
+   * file of it would have to be written again, and on ext4 truncating and rewriting a file
+   * costs more than making it anew.
+   */
+  const open = (): Map<string, string> => {
+    if (held) return held;
+    rmSync(staging, { recursive: true, force: true });
+    held = new Map();
+    const spareId = folderId(spare);
+    if (spareId && last?.spare?.id === spareId) {
+      renameSync(spare, staging);
+      const differs = new Set(last.spare.differs);
+      for (const [file, id] of Object.entries(last.files)) if (!differs.has(file)) held.set(file, id);
+      for (const file of differs) mayHold.add(file);
+    } else {
+      if (spareId) discardFolder(spare, outDir);
+      mkdirSync(staging, { recursive: true });
+    }
+    folders.add(staging);
+    return held;
+  };
+
+  const place = (file: string, id: string, put: (target: string) => void): void => {
+    const files = open();
+    const target = path.join(staging, file);
+    if (folders.has(target) || written.has(file)) throw new Error(`${target} is written twice, or both as a file and as a folder`);
+    ensureFolder(path.dirname(target));
+    // A plain file with no other name is written over in place (see above); anything else
+    // (a folder, a link, a file someone hard-linked elsewhere) is replaced.
+    const stats = lstatSync(target, { throwIfNoEntry: false });
+    if (stats && !(stats.isFile() && stats.nlink === 1)) rmSync(target, { recursive: true, force: true });
+    put(target);
+    files.set(file, id);
+    written.add(file);
+  };
+
   return {
-    write(batch) {
-      for (const file of batch) {
-        const target = path.join(staging, file.file);
-        if (folders.has(target) || files.has(target)) throw new Error(`${target} is written twice, or both as a file and as a folder`);
-        ensureFolder(path.dirname(target));
-        files.add(target);
-        if (!file.copyFrom) writeFileSync(target, file.contents, { flag: 'wx' });
-        else {
-          // A hard link: the cache is content-addressed and only ever replaced by rename, never
-          // edited, so sharing the inode is safe and costs no copy (pnpm's store works the same
-          // way). Across file systems, or where links are not allowed, a copy.
-          try {
-            linkSync(file.copyFrom, target);
-          } catch {
-            copyFileSync(file.copyFrom, target, constants.COPYFILE_FICLONE);
-          }
-        }
-      }
+    current: (file) => inOut.get(file),
+    write(file, id, contents) {
+      // The spare may hold these very bytes already (a build that left no out/ behind).
+      if (open().get(file) === id) return;
+      place(file, id, (target) => writeFileSync(target, contents));
     },
-    commit() {
+    commit(files) {
+      const changed = [...files].filter(([file, id]) => inOut.get(file) !== id).map(([file]) => file);
+      const removed = Object.keys(last?.files ?? {}).filter((file) => !files.has(file));
+      if (written.size === 0 && changed.length === 0 && removed.length === 0 && last?.out) {
+        // The site is out/ as it is: nothing to swap.
+        return { written: [], removed: [], out: last.out, spare: last.spare };
+      }
+      const staged = open();
+      for (const [file, id] of files) {
+        if (staged.get(file) === id) continue;
+        // Unchanged since out/ was written: out/'s file is the one. Else the cache's.
+        const from = inOut.get(file) === id ? path.join(outDir, file) : source(file, id);
+        place(file, id, (target) => (typeof from === 'string' ? copyFileSync(from, target, constants.COPYFILE_FICLONE) : writeFileSync(target, from)));
+      }
+      // What staging holds beyond the site goes.
+      for (const file of new Set([...staged.keys(), ...mayHold])) {
+        if (files.has(file)) continue;
+        rmSync(path.join(staging, file), { force: true });
+        removeEmptyFolders(staging, path.dirname(path.join(staging, file)));
+      }
+      // The old out/ becomes the next spare; it is known if it was the last build's.
+      const knownOut = last?.out != null && folderId(outDir) === last.out.id;
       let hadPrevious = true;
       try {
         renameSync(outDir, previous);
@@ -125,24 +213,23 @@ export function openOutput(options: { outDir: string }): OutputWriter {
         if (hadPrevious) renameSync(previous, outDir);
         throw error;
       }
-      if (!hadPrevious) return;
-      if (files.size >= DELETE_IN_BACKGROUND_FROM) deleteInBackground(previous, path.join(parent, `.${base}-trash-`));
-      else rmSync(previous, { recursive: true, force: true });
+      held = null;
+      const out: OutState = { id: folderId(outDir)!, at: Date.now() };
+      let spareState: SpareState | null = null;
+      if (hadPrevious) {
+        // Unless another build left a spare meanwhile: then this one goes.
+        if (!existsSync(spare)) {
+          renameSync(previous, spare);
+          if (knownOut) spareState = { id: folderId(spare)!, differs: [...changed, ...removed] };
+        } else discardFolder(previous, outDir);
+      }
+      return { written: changed, removed, out, spare: spareState };
     },
     abort() {
-      rmSync(staging, { recursive: true, force: true });
+      // A half-updated spare is no spare: it goes, out of the way at once, deleted in the background.
+      if (!held) return;
+      discardFolder(staging, outDir);
+      held = null;
     },
   };
-}
-
-/** Writes a whole site atomically (see openOutput). */
-export function writeOutput(options: { outDir: string; files: readonly OutputFile[] }): void {
-  const writer = openOutput(options);
-  try {
-    writer.write(options.files);
-    writer.commit();
-  } catch (error) {
-    writer.abort();
-    throw error;
-  }
 }

@@ -1,5 +1,5 @@
 import type { ReactNode, SyntheticEvent } from 'react';
-import { Icon } from './ui/icon.tsx';
+import { Icon } from './ui/index.ts';
 import type { IconName } from '../model/icons.ts';
 
 export interface AccordionItem {

@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Link, NavLink } from './ui/link.tsx';
-import { useSiteData } from '../data.tsx';
-import { Icon } from './ui/icon.tsx';
+import { Icon, Link, NavLink, useLayout } from './ui/index.ts';
 import { SoundToggle } from './sound-toggle.tsx';
 import { useHideOnScrollDown } from '../hooks/use-scroll.ts';
 
@@ -12,7 +10,7 @@ import { useHideOnScrollDown } from '../hooks/use-scroll.ts';
  * scroll down and returns on scroll up, as the main header does.
  */
 export function AgencyHeader() {
-  const { agency, labels, navigation } = useSiteData();
+  const { agency, labels, navigation } = useLayout();
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   // Like the main header, it makes way when scrolling down (spec, section 9): on a phone it

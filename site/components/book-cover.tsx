@@ -1,4 +1,4 @@
-import { Icon } from './ui/icon.tsx';
+import { Icon } from './ui/index.ts';
 import type { IconName } from '../model/icons.ts';
 
 const PALETTES = [

@@ -1,9 +1,8 @@
-import { useSiteData } from '../data.tsx';
-import { Icon } from './ui/icon.tsx';
+import { Icon, useLayout } from './ui/index.ts';
 
 /** The agency's two direct lines, as buttons: an e-mail link and its phone. */
 export function ContactButtons({ email, emailLabel, phoneLabel }: { email: string; emailLabel: string; phoneLabel: string }) {
-  const { phone } = useSiteData().agency;
+  const { phone } = useLayout().agency;
   return (
     <div className="button-row">
       <a href={email} className="button button--secondary">

@@ -1,7 +1,5 @@
-import { useSiteData } from '../data.tsx';
+import { ExternalLink, Icon, useLayout } from './ui/index.ts';
 import { useScrolledPast } from '../hooks/use-scroll.ts';
-import { ExternalLink } from './ui/external-link.tsx';
-import { Icon } from './ui/icon.tsx';
 import type { Area } from '../model/routes.ts';
 
 /** Floating buttons appear only past this many pixels of scroll (spec, section 9). */
@@ -9,7 +7,7 @@ export const FLOATING_THRESHOLD = 600;
 
 /** Join Discord on the community site, Call Now in the agency area; shown past 600px. */
 export function FloatingButton({ area }: { area: Exclude<Area, 'bare'> }) {
-  const { site, agency, labels } = useSiteData();
+  const { site, agency, labels } = useLayout();
   const visible = useScrolledPast(FLOATING_THRESHOLD);
   const className = `floating-button${visible ? ' floating-button--visible' : ''}`;
   return (

@@ -1,8 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
-import { useSiteData } from '../data.tsx';
-import { titleForPath } from '../model/titles.ts';
-import { loadedCourse } from '../course-data.ts';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
+import { LinkNavigation, useLayout, useRouteData } from './ui/index.ts';
 import { areaOf } from '../model/routes.ts';
 import { AgencyHeader } from './agency-header.tsx';
 import { FloatingButton } from './floating-button.tsx';
@@ -17,27 +15,26 @@ import { SiteFooter } from './site-footer.tsx';
  * to the new page's heading and announces the page, once the page has rendered (back and
  * forward: the title and the announcement only).
  */
-export function Layout() {
-  const data = useSiteData();
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useLayout();
   const { pathname } = useLocation();
   const area = areaOf(pathname);
   const [announcement, setAnnouncement] = useState('');
   const first = useRef(true);
 
   // Called by the page once it has rendered (PageArrived), so a page that waited for its
-  // course group has its heading in place before focus moves to it.
+  // data has its heading in place before focus moves to it.
   // A fragment of the same page (the skip link, #refund) is not a new page: no title,
   // focus or announcement. Back and forward keep where the browser puts the scroll, and
   // focus with it, as a full page load would: only the new title is announced.
   const shownPath = useRef(pathname);
   const arrive = useCallback(
-    (pathname: string, hash: string, type: NavigationType) => {
+    (pathname: string, hash: string, type: NavigationType, title: string) => {
       if (first.current || (hash && pathname === shownPath.current)) {
         first.current = false;
         return;
       }
       shownPath.current = pathname;
-      const title = titleForPath(data, pathname, (id) => loadedCourse(data, id)?.title);
       document.title = title;
       if (type !== NavigationType.Pop) {
         if (!hash) window.scrollTo(0, 0);
@@ -46,11 +43,12 @@ export function Layout() {
       }
       setAnnouncement(title);
     },
-    [data],
+    [],
   );
 
   return (
     <div className={`app app--${area}`}>
+      <LinkNavigation />
       <a className="skip-link" href="#main">
         {data.labels.skipToContent}
       </a>
@@ -58,7 +56,7 @@ export function Layout() {
       <PageTransition>
         <main id="main" tabIndex={-1} className={`main main--${area}`}>
           <ArrivalContext.Provider value={arrive}>
-            <Outlet />
+            {children}
           </ArrivalContext.Provider>
         </main>
         {area === 'bare' ? null : <SiteFooter area={area} />}
@@ -71,16 +69,17 @@ export function Layout() {
   );
 }
 
-const ArrivalContext = createContext<((pathname: string, hash: string, type: NavigationType) => void) | null>(null);
+const ArrivalContext = createContext<((pathname: string, hash: string, type: NavigationType, title: string) => void) | null>(null);
 
 /**
  * Rendered after each page, inside its Suspense boundary: its effect runs once the page
- * has rendered, including a page that waited for its chunk or its courses.
+ * has rendered, including a page that waited for its chunk or its data.
  */
 export function PageArrived() {
   const arrive = useContext(ArrivalContext);
   const { pathname, hash } = useLocation();
   const type = useNavigationType();
-  useEffect(() => arrive?.(pathname, hash, type), [arrive, pathname, hash, type]);
+  const { title } = useRouteData();
+  useEffect(() => arrive?.(pathname, hash, type, title), [arrive, pathname, hash, type, title]);
   return null;
 }

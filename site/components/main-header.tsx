@@ -1,10 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Link, NavLink } from './ui/link.tsx';
-import { useSiteData } from '../data.tsx';
+import { ExternalLink, Icon, Link, NavLink, useLayout } from './ui/index.ts';
 import { useHideOnScrollDown } from '../hooks/use-scroll.ts';
-import { ExternalLink } from './ui/external-link.tsx';
-import { Icon } from './ui/icon.tsx';
 import { SoundToggle } from './sound-toggle.tsx';
 
 /**
@@ -12,7 +9,7 @@ import { SoundToggle } from './sound-toggle.tsx';
  * scroll down, returns on scroll up; on small screens the links sit in a toggle menu.
  */
 export function MainHeader() {
-  const { site, labels, navigation } = useSiteData();
+  const { site, labels, navigation } = useLayout();
   const hidden = useHideOnScrollDown();
   const [open, setOpen] = useState(false);
   const menuId = useId();

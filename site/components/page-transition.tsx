@@ -1,22 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { loadGsap, playTransition, TRANSITION } from '../transition/animate.ts';
+import { loadTransition, playTransition, TRANSITION } from '../transition/animate.ts';
 import { playTone } from '../transition/sound.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
+import { internalLinkOf } from './ui/index.ts';
 
 const SLICES = Array.from({ length: TRANSITION.slices }, (_, index) => index);
-
-/** True for a click that React Router will turn into a client-side navigation. */
-function isInternalNavigation(event: MouseEvent): HTMLAnchorElement | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
-  const anchor = (event.target as Element | null)?.closest?.('a');
-  if (!anchor || anchor.target || anchor.hasAttribute('download')) return null;
-  const url = new URL(anchor.href, window.location.href);
-  // A fragment of this page (the skip link) is a jump, not a navigation.
-  if (url.hash && url.pathname === window.location.pathname && url.search === window.location.search) return null;
-  return url.origin === window.location.origin ? anchor : null;
-}
 
 /**
  * Wraps every page in the ten-slice transition. On first load the slices are animated by
@@ -34,10 +24,10 @@ export function PageTransition({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const warm = (event: Event) => {
-      if ((event.target as Element | null)?.closest?.('a[href^="/"]')) void loadGsap();
+      if ((event.target as Element | null)?.closest?.('a[href^="/"]')) void loadTransition();
     };
     const onClick = (event: MouseEvent) => {
-      if (isInternalNavigation(event)) playTone();
+      if (internalLinkOf(event)) playTone();
     };
     document.addEventListener('pointerover', warm, { passive: true });
     document.addEventListener('focusin', warm);

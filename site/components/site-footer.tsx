@@ -1,13 +1,11 @@
-import { Link } from './ui/link.tsx';
-import { useSiteData } from '../data.tsx';
-import { ExternalLink } from './ui/external-link.tsx';
+import { ExternalLink, Link, useLayout } from './ui/index.ts';
 import type { Area } from '../model/routes.ts';
 
 type FooterArea = Exclude<Area, 'bare'>;
 
 /** The footer: the area's links, contact, and the copyright line. */
 export function SiteFooter({ area }: { area: FooterArea }) {
-  const { site, agency, navigation, labels } = useSiteData();
+  const { site, agency, navigation, labels } = useLayout();
   const links = area === 'agency' ? navigation.agency : navigation.main;
   return (
     <footer className="site-footer">

@@ -1,11 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { useSiteData } from '../data.tsx';
+import { Icon, useLayout } from './ui/index.ts';
 import { isMuted, setMuted, subscribeMuted } from '../transition/sound.ts';
-import { Icon } from './ui/icon.tsx';
 
 /** A visible, labelled switch for the transition tone; the choice lasts for the visit (in memory, never stored). */
 export function SoundToggle() {
-  const { labels } = useSiteData();
+  const { labels } = useLayout();
   const muted = useSyncExternalStore(subscribeMuted, isMuted, () => false);
   return (
     <button type="button" className="sound-toggle" aria-pressed={!muted} onClick={() => setMuted(!muted)}>

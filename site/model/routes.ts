@@ -104,16 +104,3 @@ export function normalizePath(pathname: string): string {
   const path = decoded.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : '/';
 }
-
-/** The page a URL shows, with the course id for course pages. */
-export function matchPage(pathname: string, courseIds: { has(id: string): boolean; readonly size: number }): { page: PageKey; courseId?: string; listPage?: number; found: boolean } {
-  const path = normalizePath(pathname);
-  const fixed = STATIC_PATHS[path];
-  if (fixed) return { page: fixed, ...(fixed === 'courseList' ? { listPage: 1 } : {}), found: true };
-  // Page 1 lives at /courses/list only; a page past the last does not exist.
-  const n = courseListPageOf(path);
-  if (n >= 2 && n <= courseListPageCount(courseIds.size)) return { page: 'courseList', listPage: n, found: true };
-  const course = /^\/course\/([^/]+)$/.exec(path);
-  if (course) return { page: 'course', courseId: course[1], found: courseIds.has(course[1]!) };
-  return { page: 'notFound', found: false };
-}

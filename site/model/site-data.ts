@@ -4,7 +4,6 @@
  * bundle originals and savings, course links, page titles. Types only.
  */
 import type { Book, Content, Course, Plan } from './content-schema.ts';
-import type { CourseIndex } from './course-index.ts';
 import type { IconName } from './icons.ts';
 
 /** A course as pages show it: where its Open Course button goes. */
@@ -60,8 +59,6 @@ export interface SiteData extends Omit<Content, 'courses' | 'books' | 'bundles' 
   maxSavingsText: string;
   /** The login gate's salted hash (never the credentials). */
   login: LoginGate;
-  /** Every page's document title by path (the client updates the title on navigation). */
+  /** Every page's document title by path. */
   titles: Record<string, string>;
-  /** The course ids in list order and how course pages are titled (all the client gets of the courses up front). */
-  courseIndex: CourseIndex;
 }

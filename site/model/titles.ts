@@ -1,6 +1,5 @@
 import type { SiteData } from './site-data.ts';
-import { courseListPageCount, courseListPageOf, courseListPath, coursePath, matchPage, normalizePath, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
-import { courseIds } from './course-index.ts';
+import { courseListPageCount, courseListPath, coursePath, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
 
 /** Where the not-found titles live in the title table. */
 export const NOT_FOUND_PATH = '/404';
@@ -39,29 +38,4 @@ function listPageTitle(parts: TitleParts, n: number, pages: number): string {
 /** A course page's title. */
 function courseTitle(parts: Omit<TitleParts, 'listTitle' | 'listPage'>, title: string): string {
   return `${title} | ${parts.heading} | ${parts.siteName}`;
-}
-
-/** Whether a path is one of the many course pages (a course, or the list's page 2…). */
-export function isCoursePath(path: string): boolean {
-  return (path.startsWith('/course/') && path !== COURSE_NOT_FOUND_PATH) || courseListPageOf(path) >= 2;
-}
-
-/**
- * The title a URL's page carries, for client-side navigation. The client's title table
- * holds the fixed pages only (see commonData); course pages are titled from the course
- * index and, for a course, its title (`titleOf`, from the course's loaded group).
- */
-export function titleForPath(
-  data: Pick<SiteData, 'titles' | 'courseIndex' | 'site' | 'labels'>,
-  pathname: string,
-  titleOf: (courseId: string) => string | undefined = () => undefined,
-): string {
-  const path = normalizePath(pathname);
-  const parts = { ...data.courseIndex, siteName: data.site.name, listPage: data.labels.listPage };
-  const ids = courseIds(data.courseIndex);
-  const match = matchPage(path, ids);
-  if (match.found && match.page === 'courseList' && match.listPage! >= 2) return listPageTitle(parts, match.listPage!, courseListPageCount(ids.size));
-  const course = match.found && match.page === 'course' ? titleOf(match.courseId!) : undefined;
-  if (course !== undefined) return courseTitle(parts, course);
-  return data.titles[path] ?? (path.startsWith('/course/') ? data.titles[COURSE_NOT_FOUND_PATH] : undefined) ?? data.titles[NOT_FOUND_PATH] ?? '';
 }

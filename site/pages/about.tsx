@@ -1,11 +1,9 @@
-import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { ExternalLink } from '../components/ui/external-link.tsx';
+import { ExternalLink, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
 
 /** The story of the community and its founder. */
 export function AboutPage() {
-  const { pages, site } = useSiteData();
-  const page = pages.about;
+  const { page } = usePage('about');
+  const { site } = useLayout();
   return (
     <>
       <PageHeading title={page.heading}>

@@ -1,6 +1,4 @@
-import { Link } from '../components/ui/link.tsx';
-import { useSiteData } from '../data.tsx';
-import { Icon } from '../components/ui/icon.tsx';
+import { Icon, Link, usePage } from '../components/ui/index.ts';
 import { Hero } from '../components/hero.tsx';
 import { InfoCard } from '../components/info-card.tsx';
 import { Section } from '../components/section.tsx';
@@ -8,8 +6,7 @@ import { StepsSection } from '../components/steps-section.tsx';
 
 /** The agency's landing page: what we do, values, why invest, process and outcomes. */
 export function AgencyHomePage() {
-  const { pages } = useSiteData();
-  const page = pages.agencyHome;
+  const { page } = usePage('agencyHome');
   const { whyInvest } = page;
   return (
     <>

@@ -1,12 +1,9 @@
-import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { ExternalLink } from '../components/ui/external-link.tsx';
-import { Icon } from '../components/ui/icon.tsx';
+import { ExternalLink, Icon, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
 
 /** The four bundles: price, struck original, savings and the books inside. */
 export function BundlesPage() {
-  const { pages, bundles, labels } = useSiteData();
-  const page = pages.bundles;
+  const { page, bundles } = usePage('bundles');
+  const { labels } = useLayout();
   return (
     <>
       <PageHeading title={page.heading}>

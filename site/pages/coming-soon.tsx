@@ -1,12 +1,8 @@
-import { Link } from '../components/ui/link.tsx';
-import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { Icon } from '../components/ui/icon.tsx';
+import { Icon, Link, PageHeading, usePage } from '../components/ui/index.ts';
 
 /** Agency services in development, for those with access; links to /agency-login. */
 export function ComingSoonPage() {
-  const { pages } = useSiteData();
-  const page = pages.comingSoon;
+  const { page } = usePage('comingSoon');
   return (
     <div className="empty-state">
       <Icon name="sparkles" className="empty-state__icon" />

@@ -1,13 +1,10 @@
-import { Link } from '../components/ui/link.tsx';
-import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { ExternalLink } from '../components/ui/external-link.tsx';
+import { ExternalLink, Link, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
 import { InfoCard } from '../components/info-card.tsx';
 
 /** Three ways to reach us: the FAQ, Discord and a call. No form. */
 export function ContactPage() {
-  const { pages, site, agency } = useSiteData();
-  const page = pages.contact;
+  const { page } = usePage('contact');
+  const { site, agency } = useLayout();
   return (
     <>
       <PageHeading title={page.heading}>

@@ -1,18 +1,9 @@
-import { useParams } from 'react-router-dom';
-import { Link } from '../components/ui/link.tsx';
-import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { Icon } from '../components/ui/icon.tsx';
-import { courseGroupOf, coursePosition, indexInGroup } from '../model/course-index.ts';
-import { useCourseGroup } from '../course-data.ts';
+import { Icon, Link, PageHeading, usePage } from '../components/ui/index.ts';
 
 /** One course: title, description, duration, level, the video placeholder, Back to Courses. */
 export function CourseDetailPage() {
-  const { courseId } = useParams();
-  const { courseIndex, pages } = useSiteData();
-  const page = pages.course;
-  const position = coursePosition(courseIndex, courseId);
-  if (position < 0) {
+  const { page, course } = usePage('course');
+  if (!course) {
     return (
       <div className="empty-state">
         <Icon name="compass" className="empty-state__icon" />
@@ -26,13 +17,6 @@ export function CourseDetailPage() {
       </div>
     );
   }
-  return <CourseDetail position={position} />;
-}
-
-/** The course at `position` in the list, from its group (loaded with the page). */
-function CourseDetail({ position }: { position: number }) {
-  const page = useSiteData().pages.course;
-  const course = useCourseGroup(courseGroupOf(position))[indexInGroup(position)]!;
   return (
     <article className="course-detail">
       <PageHeading title={course.title}>

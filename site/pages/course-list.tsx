@@ -1,27 +1,15 @@
-import { useLocation } from 'react-router-dom';
-import { Link } from '../components/ui/link.tsx';
-import { useSiteData } from '../data.tsx';
+import { ExternalLink, Icon, Link, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
 import { listPageLabel } from '../model/titles.ts';
-import { courseIds } from '../model/course-index.ts';
-import { useCourseGroup } from '../course-data.ts';
-import { courseListPageCount, courseListPageOf, courseListPath, COURSES_PER_PAGE } from '../model/routes.ts';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { ExternalLink } from '../components/ui/external-link.tsx';
-import { Icon } from '../components/ui/icon.tsx';
+import { courseListPath } from '../model/routes.ts';
 
 /**
  * The ten numbered courses; Open Course goes to the video, or to /course/{id} without one.
  * A catalogue of more than COURSES_PER_PAGE continues on /courses/list/2 and so on.
  */
 export function CourseListPage() {
-  const { pages, courseIndex, labels } = useSiteData();
-  const page = pages.courseList;
-  const pageCount = courseListPageCount(courseIds(courseIndex).size);
-  // Only valid pages reach here (ListPageRoute in app.tsx); the clamp is for safety.
-  const current = Math.min(pageCount, Math.max(1, courseListPageOf(useLocation().pathname)));
-  const first = (current - 1) * COURSES_PER_PAGE;
-  // Page n shows group n of the courses.
-  const courses = useCourseGroup(current);
+  const { page, list } = usePage('courseList');
+  const { labels } = useLayout();
+  const { courses, first, current, count: pageCount } = list;
   return (
     <>
       <PageHeading title={page.heading}>
@@ -80,7 +68,7 @@ function shownPages(current: number, count: number): (number | 'gap')[] {
 
 /** Previous, the page numbers and Next, as links; the current page is marked for screen readers. */
 function ListPages({ current, count }: { current: number; count: number }) {
-  const { labels } = useSiteData();
+  const { labels } = useLayout();
   return (
     <nav className="list-pages" aria-label={labels.coursePages}>
       <ul>

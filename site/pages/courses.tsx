@@ -1,14 +1,9 @@
-import { Link } from '../components/ui/link.tsx';
-import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { ExternalLink } from '../components/ui/external-link.tsx';
-import { Icon } from '../components/ui/icon.tsx';
+import { ExternalLink, Icon, Link, PageHeading, usePage } from '../components/ui/index.ts';
 import { InfoCard } from '../components/info-card.tsx';
 
 /** Course introduction: the 23-minute intro video, four info cards, Continue to Courses. */
 export function CoursesPage() {
-  const { pages } = useSiteData();
-  const page = pages.courses;
+  const { page } = usePage('courses');
   return (
     <>
       <PageHeading title={page.heading}>

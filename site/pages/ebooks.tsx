@@ -1,14 +1,10 @@
-import { Link } from '../components/ui/link.tsx';
-import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { ExternalLink } from '../components/ui/external-link.tsx';
-import { Icon } from '../components/ui/icon.tsx';
+import { ExternalLink, Icon, Link, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
 import { BookCover } from '../components/book-cover.tsx';
 
 /** The store: tutorial video, a banner to the bundles, and the ten books with Buy Now. */
 export function EbooksPage() {
-  const { pages, books, labels, site } = useSiteData();
-  const page = pages.ebooks;
+  const { page, books } = usePage('ebooks');
+  const { labels, site } = useLayout();
   return (
     <>
       <PageHeading title={page.heading}>

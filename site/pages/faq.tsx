@@ -1,11 +1,9 @@
-import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
+import { PageHeading, usePage } from '../components/ui/index.ts';
 import { Accordion } from '../components/accordion.tsx';
 
 /** Twelve questions; one open at a time, none at first. */
 export function FaqPage() {
-  const { pages } = useSiteData();
-  const page = pages.faq;
+  const { page } = usePage('faq');
   return (
     <>
       <PageHeading title={page.heading}>

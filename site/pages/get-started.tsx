@@ -1,7 +1,4 @@
-import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { ExternalLink } from '../components/ui/external-link.tsx';
-import { Icon } from '../components/ui/icon.tsx';
+import { ExternalLink, Icon, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
 import { ContactButtons } from '../components/contact-buttons.tsx';
 import { InfoCard } from '../components/info-card.tsx';
 import { PlansSection } from '../components/plans-section.tsx';
@@ -9,8 +6,8 @@ import { StepsSection } from '../components/steps-section.tsx';
 
 /** Book a call: plan cards with phone booking, direct contact, Discord and three steps. */
 export function GetStartedPage() {
-  const { pages, plans, agency, site } = useSiteData();
-  const page = pages.getStarted;
+  const { page, plans } = usePage('getStarted');
+  const { agency, site } = useLayout();
   return (
     <>
       <PageHeading title={page.heading}>

@@ -1,14 +1,11 @@
-import { Link } from '../components/ui/link.tsx';
-import { useSiteData } from '../data.tsx';
-import { ExternalLink } from '../components/ui/external-link.tsx';
-import { Icon } from '../components/ui/icon.tsx';
+import { ExternalLink, Icon, Link, useLayout, usePage } from '../components/ui/index.ts';
 import { Hero } from '../components/hero.tsx';
 import { InfoCard } from '../components/info-card.tsx';
 
 /** The landing page: headline, subline, Join Our Discord, three badges and the agency card. */
 export function HomePage() {
-  const { site, pages } = useSiteData();
-  const home = pages.home;
+  const { page: home } = usePage('home');
+  const { site } = useLayout();
   return (
     <>
       <Hero eyebrow={home.eyebrow} headline={home.headline} subline={home.subline}>

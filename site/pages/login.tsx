@@ -1,11 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Link } from '../components/ui/link.tsx';
-import { useSiteData } from '../data.tsx';
-import { useHydrated } from '../hooks/use-hydrated.ts';
+import { Icon, Link, useHydrated, usePage } from '../components/ui/index.ts';
 import { checkCredentials } from '../login/check-credentials.ts';
 import { isAuthenticated, markAuthenticated } from '../login/session.ts';
-import { Icon } from '../components/ui/icon.tsx';
 
 /**
  * The client-side login gate: a soft gate, not access control. Wrong pair: the inline
@@ -13,8 +10,7 @@ import { Icon } from '../components/ui/icon.tsx';
  * already set goes straight to /home.
  */
 export function LoginPage() {
-  const { pages, login } = useSiteData();
-  const page = pages.login;
+  const { page, gate } = usePage('login');
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [error, setError] = useState('');
@@ -29,7 +25,7 @@ export function LoginPage() {
     const form = new FormData(event.currentTarget);
     setChecking(true);
     setError('');
-    const ok = await checkCredentials(login, String(form.get('username') ?? ''), String(form.get('password') ?? '')).catch(() => false);
+    const ok = await checkCredentials(gate, String(form.get('username') ?? ''), String(form.get('password') ?? '')).catch(() => false);
     setChecking(false);
     if (ok) {
       markAuthenticated();

@@ -1,12 +1,8 @@
-import { Link } from '../components/ui/link.tsx';
-import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { Icon } from '../components/ui/icon.tsx';
+import { Icon, Link, PageHeading, usePage } from '../components/ui/index.ts';
 
 /** Any path the site does not have. */
 export function NotFoundPage() {
-  const { pages } = useSiteData();
-  const page = pages.notFound;
+  const { page } = usePage('notFound');
   return (
     <div className="empty-state">
       <Icon name="compass" className="empty-state__icon" />

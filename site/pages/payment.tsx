@@ -1,8 +1,4 @@
-import { Link } from '../components/ui/link.tsx';
-import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
-import { ExternalLink } from '../components/ui/external-link.tsx';
-import { Icon } from '../components/ui/icon.tsx';
+import { ExternalLink, Icon, Link, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
 import { Accordion } from '../components/accordion.tsx';
 import { PlansSection } from '../components/plans-section.tsx';
 import { Section } from '../components/section.tsx';
@@ -11,8 +7,8 @@ import { ContactButtons } from '../components/contact-buttons.tsx';
 
 /** Pricing and payment: three plans, trust badges, the payment steps, four FAQs, support. */
 export function PaymentPage() {
-  const { pages, plans, agency } = useSiteData();
-  const page = pages.payment;
+  const { page, plans } = usePage('payment');
+  const { agency } = useLayout();
   return (
     <>
       <PageHeading title={page.heading}>

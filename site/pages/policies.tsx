@@ -1,11 +1,9 @@
-import { useSiteData } from '../data.tsx';
-import { PageHeading } from '../components/ui/page-heading.tsx';
+import { PageHeading, usePage } from '../components/ui/index.ts';
 import { Accordion } from '../components/accordion.tsx';
 
 /** The six policy sections, dated; the refund section starts open. */
 export function PoliciesPage() {
-  const { pages, policies } = useSiteData();
-  const page = pages.policies;
+  const { page, policies } = usePage('policies');
   return (
     <>
       <PageHeading title={page.heading}>

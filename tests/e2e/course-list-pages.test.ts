@@ -75,70 +75,70 @@ describe('a course list of 120 courses, in the browser', () => {
     await noJs.close();
   });
 
-  test('a visit loads only its own group of courses; another list page loads its group client-side, once, and its courses open without another request', async () => {
+  test("a visit downloads no catalogue: its course is in its own HTML; another list page and its courses come with their own data, each fetched once", async () => {
     const { page, log, close } = await openPage(browserOf());
     const loaded: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.pathname.startsWith('/data/') || url.pathname.endsWith('.json')) loaded.push(url.pathname);
+      if (url.pathname.endsWith('.json')) loaded.push(url.pathname);
     });
     await page.goto(`${baseUrl}/course/75`);
     await waitForHydration(page);
-    expect(loaded).toEqual(['/data/courses/2.json']);
+    expect(loaded).toEqual([]);
     // No script carries the catalogue: the last course's title is nowhere in them.
-    const last = await (await fetch(`${baseUrl}/data/courses/3.json`)).json();
+    const last = (await (await fetch(`${baseUrl}/course/120/index.json`)).json()).page.course;
     const scripts = await page.evaluate(() => [...document.querySelectorAll('script[src], link[rel=modulepreload]')].map((element) => element.getAttribute('src') ?? element.getAttribute('href')));
-    for (const script of scripts) expect(await (await fetch(`${baseUrl}${script}`)).text(), script!).not.toContain(last[19].title);
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 9));
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const script of scripts) expect(await (await fetch(`${baseUrl}${script}`)).text(), script!).not.toContain(last.title);
     await page.goto(`${baseUrl}/courses/list/3`);
     await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 9));
     await page.locator('a[href="/course/101"]').click();
     await page.waitForURL(`${baseUrl}/course/101`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe(last[0].title);
-    await expect.poll(() => page.title()).toBe(`${last[0].title} | The Curriculum | Young Hustlers Network`);
+    const first = (await (await fetch(`${baseUrl}/course/101/index.json`)).json()).page.course;
+    await expect.poll(() => page.locator('h1').textContent()).toBe(first.title);
+    await expect.poll(() => page.title()).toBe(`${first.title} | The Curriculum | Young Hustlers Network`);
     await page.goBack();
     await page.waitForURL(`${baseUrl}/courses/list/3`);
     await page.getByRole('link', { name: 'Page 1 of 3' }).click();
     await expect.poll(() => firstNumber(page)).toBe('01');
-    // The page waited for its group: focus and title arrive with it.
+    // The page waited for its data: focus and title arrive with it.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('page-title');
     expect(await page.title()).toBe('Course Curriculum | Young Hustlers Network');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(9);
-    // Group 3 once (shared by the list page and its courses), then group 1 for page 1.
-    expect(loaded).toEqual(['/data/courses/2.json', '/data/courses/3.json', '/data/courses/1.json']);
+    // Each page's data once, by the browser (the test's own fetches are not the page's).
+    expect(loaded).toEqual(['/course/101/index.json', '/courses/list/index.json']);
     expect(log.messages).toEqual([]);
     await close();
   });
 
-  test('when a group cannot be loaded, a first visit keeps the server page without reloading, and a navigation asks the server for the page', async () => {
+  test("when a page's data cannot be fetched, the navigation asks the server for the page", async () => {
     const { page, close } = await openPage(browserOf());
     let documents = 0;
     page.on('domcontentloaded', () => (documents += 1));
-    await page.route('**/data/courses/2.json', (route) => route.abort());
-    await page.goto(`${baseUrl}/course/75`);
-    await page.waitForTimeout(1500);
-    expect(documents).toBe(1);
-    expect(await page.locator('h1').textContent()).toBeTruthy();
-    expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')))).toBe(false);
+    await page.route('**/courses/list/2/index.json', (route) => route.abort());
     await page.goto(`${baseUrl}/courses/list/3`);
     await waitForHydration(page);
-    // The server's page 2, in a new document (left unhydrated: its group still fails). The
-    // address changes first (client-side); the reload comes once the group has failed.
+    // The address changes first (client-side); the server's page 2 comes once the data has failed.
     const reloaded = page.waitForEvent('domcontentloaded');
     await page.getByRole('link', { name: 'Page 2 of 3' }).click();
     await page.waitForURL(`${baseUrl}/courses/list/2`);
     await reloaded;
-    expect(documents).toBe(3);
+    expect(documents).toBe(2);
     await expect.poll(() => firstNumber(page)).toBe('51');
+    // The server's page hydrates from its own HTML: no further reload.
+    await waitForHydration(page);
     await page.waitForTimeout(1000);
-    expect(documents).toBe(3);
+    expect(documents).toBe(2);
     await close();
   });
 
-  test('a page left unhydrated because its group cannot be loaded is styled as without JavaScript: on a small screen its navigation shows its links', async () => {
+  test("a page left unhydrated because its code cannot be loaded is styled as without JavaScript: on a small screen its navigation shows its links", async () => {
     const { page, log, close } = await openPage(browserOf(), { viewport: { width: 390, height: 800 } });
-    await page.route('**/data/courses/2.json', (route) => route.abort());
+    const html = await (await fetch(`${baseUrl}/course/75`)).text();
+    // The last chunk the page preloads is one only its page needs (see headFor).
+    const chunk = /<link rel="modulepreload" href="([^"]+)">\s*<script type="module"/.exec(html)![1]!;
+    await page.route(`**${chunk}`, (route) => route.abort());
     await page.goto(`${baseUrl}/course/75`);
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
     // No toggle that nothing would answer; the links themselves, reachable.

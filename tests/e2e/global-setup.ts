@@ -22,6 +22,8 @@ export default async function setup(project: TestProject) {
     build({
       contentFile: path.resolve('content.yaml'),
       outDir,
+      // A cache of its own: the tests see a build from nothing, whatever the project's cache holds.
+      cacheDir: path.join(dir, 'cache'),
       env: { SITE_LOGIN_USERNAME: TEST_LOGIN.username, SITE_LOGIN_PASSWORD: TEST_LOGIN.password },
     }),
     new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('the end-to-end tests\' build did not finish in 5 minutes')), 5 * 60_000))),

@@ -27,7 +27,7 @@ const ROUTES: [string, string][] = [
 
 describe('every route', () => {
   for (const [path, text] of ROUTES) {
-    test(`${path} loads and hydrates with no console error or warning, and fetches no data`, async () => {
+    test(`${path} loads and hydrates with no console error or warning, from the data its HTML carries (nothing fetched)`, async () => {
       const { page, log, close } = await openPage(browserOf());
       const fetched = recordFetches(page);
       const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
@@ -36,7 +36,7 @@ describe('every route', () => {
       // Hydration is done when React has attached its root.
       await waitForHydration(page);
       expect(log.messages).toEqual([]);
-      // Spec: "No data is fetched" (the ten courses ship with the course pages' scripts).
+      // A first visit hydrates from the page's own data block: no request for data.
       expect(fetched).toEqual([]);
       await close();
     });
@@ -130,11 +130,12 @@ function recordFetches(page: import('playwright').Page): string[] {
 }
 
 describe('client-side navigation', () => {
-  test('from the course list to a course page and back, titles follow and no data is fetched', async () => {
+  test("from the course list to a course page and back: each page's data is fetched once, from its index.json, and titles follow", async () => {
     const { page, log, close } = await openPage(browserOf());
     const fetched = recordFetches(page);
     await page.goto(`${baseUrl}/`);
     await waitForHydration(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 8));
     await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Courses', exact: true }).click();
     await page.waitForURL(`${baseUrl}/courses`);
     await page.getByRole('link', { name: /Continue to Courses/ }).click();
@@ -146,11 +147,52 @@ describe('client-side navigation', () => {
     await page.goBack();
     await page.waitForURL(`${baseUrl}/courses/list`);
     await expect.poll(() => page.locator('main').textContent()).toContain('Personal Branding');
-    expect(fetched).toEqual([]);
+    await page.locator('main a[href="/course/8"]').click();
+    await expect.poll(() => page.title()).toMatch(/^Investing/);
+    // One request per page visited, none for a page visited before; no full reload.
+    expect(fetched.map((url) => new URL(url).pathname)).toEqual(['/courses/index.json', '/courses/list/index.json', '/course/8/index.json']);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(8);
     expect(log.messages).toEqual([]);
     await close();
   });
 
+  test('a page reached by a link shows exactly what the same page loaded directly shows', async () => {
+    const { page, close } = await openPage(browserOf());
+    for (const [from, link, to] of [
+      ['/courses/list', 'main a[href="/course/8"]', '/course/8'],
+      ['/ebooks', 'main a[href="/bundles"]', '/bundles'],
+      ['/agency', 'header a[href="/agency/policies"]', '/agency/policies'],
+    ] as const) {
+      const loaded = await page.context().newPage();
+      await loaded.goto(`${baseUrl}${to}`);
+      await waitForHydration(loaded);
+      // The markup without comments: React's markers of server-rendered text and Suspense are not content.
+      const markup = (html: string) => html.replace(/<!--[^]*?-->/g, '');
+      const direct = markup(await loaded.locator('main').innerHTML());
+      await page.goto(`${baseUrl}${from}`);
+      await waitForHydration(page);
+      await page.locator(link).first().click();
+      await page.waitForURL(`${baseUrl}${to}`);
+      await expect.poll(async () => markup(await page.locator('main').innerHTML()), { message: to }).toBe(direct);
+      await loaded.close();
+    }
+    await close();
+  });
+
+  test('a navigation whose data cannot be fetched loads the page from the server instead', async () => {
+    const { page, log, close } = await openPage(browserOf());
+    await page.route('**/faq/index.json', (route) => route.abort());
+    let documents = 0;
+    page.on('domcontentloaded', () => (documents += 1));
+    await page.goto(`${baseUrl}/`);
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'FAQ', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/faq`);
+    await expect.poll(() => documents).toBe(2);
+    await expect.poll(() => page.locator('main').textContent()).toContain('25,000');
+    expect(log.messages.filter((message) => !message.includes('net::ERR_FAILED'))).toEqual([]);
+    await close();
+  });
 
   test('header links change pages without a full reload', async () => {
     const { page, log, close } = await openPage(browserOf());

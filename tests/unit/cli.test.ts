@@ -74,9 +74,9 @@ describe('site build', () => {
 
   test('writes every page of the route table and prints a closing summary', async () => {
     const { dir } = contentCopy();
-    const result = await runSite(['build'], { cwd: dir });
+    const result = await runSite(['build', '--cache-dir', 'cache'], { cwd: dir });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/✓ 27 pages, at most [\d.]+ KB JS and [\d.]+ (KB|B) CSS per page \(br\) in [\d.]+ m?s → out\//);
+    expect(result.stdout).toMatch(/^✓ 27 pages: 27 rendered, 27 changed \(\d+ files written, 0 removed\); at most [\d.]+ KB JS and [\d.]+ (KB|B) CSS per page \(br\), in [\d.]+ m?s → out\/\n$/);
     for (const file of [
       'index.html', 'home/index.html', 'login/index.html', 'coming-soon/index.html', 'courses/index.html', 'courses/list/index.html',
       'course/1/index.html', 'course/10/index.html', 'about/index.html', 'faq/index.html', 'contact/index.html', 'ebooks/index.html',
@@ -84,6 +84,37 @@ describe('site build', () => {
       '404.html', 'course/404.html',
     ])
       expect(existsSync(path.join(dir, 'out', file)), file).toBe(true);
+    const again = await runSite(['build', '--cache-dir', 'cache'], { cwd: dir });
+    expect(again.stdout).toMatch(/^✓ 27 pages, up to date: nothing rendered or written; /);
+  });
+
+  test('an edit: the closing line counts what was rendered and changed, --verbose names the pages and prices', async () => {
+    const { dir, file, source } = contentCopy();
+    await runSite(['build', '--cache-dir', 'cache'], { cwd: dir });
+    writeFileSync(file, source.replace('price: 114.99', 'price: 109.99'));
+    const result = await runSite(['build', '--cache-dir', 'cache', '--verbose'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^✓ 27 pages: 1 rendered, 1 changed \(2 files written, 0 removed\); /);
+    expect(result.stderr).toContain('rendered:\n  /bundles\n');
+    expect(result.stderr).toContain('changed for visitors:\n  /bundles\n');
+    expect(result.stderr).toContain(`Complete Bundle: $114.99 → $109.99 (content.yaml:${positionOf(source, 'price: 114.99').split(':')[0]})`);
+    expect(result.stderr).toContain('Complete Bundle (savings): $54.91 → $59.91');
+  });
+
+  test('--format json prints what changed for tools; under GitHub Actions the job summary lists pages and prices', async () => {
+    const { dir, file, source } = contentCopy();
+    await runSite(['build', '--cache-dir', 'cache'], { cwd: dir });
+    writeFileSync(file, source.replace('title: How To Build A Business', 'title: How To Start A Business').replace('price: 29.99', 'price: 27.99'));
+    const summary = path.join(dir, 'summary.md');
+    const result = await runSite(['build', '--cache-dir', 'cache', '--format', 'json'], { cwd: dir, env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout);
+    expect(json).toMatchObject({ ok: true, upToDate: false, pages: 27, rendered: ['/courses/list', '/bundles', '/course/3'], changed: ['/courses/list', '/bundles', '/course/3'] });
+    expect(json.prices).toContainEqual({ label: 'Foundation Bundle', from: '$29.99', to: '$27.99', where: `content.yaml:${positionOf(source, 'price: 29.99').split(':')[0]}` });
+    const markdown = readFileSync(summary, 'utf8');
+    expect(markdown).toContain('#### 3 pages visitors will see change');
+    expect(markdown).toContain('- `/course/3`');
+    expect(markdown).toMatch(/\| Foundation Bundle \| \$29\.99 \| \$27\.99 \| `content\.yaml:\d+` \|/);
   });
 });
 

@@ -3,10 +3,9 @@ import { parseYaml } from '../../generator/content/parse-yaml.ts';
 import { validateContent } from '../../generator/content/validate.ts';
 import { deriveContent } from '../../generator/content/derive.ts';
 import { collectRoutes } from '../../generator/content/collect-routes.ts';
-import { structuredDataFor } from '../../generator/outputs/structured-data.ts';
+import { pageInputs } from '../../generator/pipeline/page-input.ts';
 import { renderRoute } from '../../site/entry-server.tsx';
-import { courseIds } from '../../site/model/course-index.ts';
-import { matchPage } from '../../site/model/routes.ts';
+import type { SiteData } from '../../site/model/site-data.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
 import { syntheticContent } from '../../scripts/synthetic-content.js';
@@ -18,7 +17,13 @@ function siteWith(courses: number) {
 }
 
 const large = siteWith(120);
-const ids = courseIds(large.courseIndex);
+
+/** Every route's input (its data and head), by path, as the build makes them. */
+function inputsOf(data: SiteData) {
+  return new Map(pageInputs(data, collectRoutes({ data })).map((input) => [input.route.path, input]));
+}
+const inputs = inputsOf(large);
+const render = (path: string) => renderRoute(path, inputs.get(path)!.document);
 
 describe('a course list longer than 50 courses continues on further pages', () => {
   test('120 courses: /courses/list, /courses/list/2 and /courses/list/3, each with its own title', () => {
@@ -32,42 +37,35 @@ describe('a course list longer than 50 courses continues on further pages', () =
     expect(new Set(lists.map((route) => route.title)).size).toBe(3);
   });
 
-  test('only pages 2 to the last exist; /courses/list/1 is /courses/list', () => {
-    expect(matchPage('/courses/list/2', ids)).toEqual({ page: 'courseList', listPage: 2, found: true });
-    expect(matchPage('/courses/list/3/', ids)).toEqual({ page: 'courseList', listPage: 3, found: true });
-    for (const path of ['/courses/list/1', '/courses/list/4', '/courses/list/02', '/courses/list/x']) expect(matchPage(path, ids).found, path).toBe(false);
+  test('only pages 2 to the last exist: /courses/list/1 is /courses/list, and no page past the last is written', () => {
+    const files = collectRoutes({ data: large }).map((route) => route.file);
+    for (const file of ['courses/list/1/index.html', 'courses/list/4/index.html']) expect(files).not.toContain(file);
+    expect(files).toContain('courses/list/3/index.html');
   });
 
   test('page 2 numbers its courses 51 to 100 and links Previous, the pages and Next, marking the current one', () => {
-    const html = renderRoute(large, '/courses/list/2');
+    const html = render('/courses/list/2');
     const numbers = [...html.matchAll(/course-card__number" aria-hidden="true">(\d+)</g)].map((match) => Number(match[1]));
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, index) => 51 + index));
     expect(html).toContain('<nav class="list-pages" aria-label="Course pages">');
     expect(html).toMatch(/<a rel="prev"[^>]*href="\/courses\/list"[^>]*>Previous<\/a>/);
     expect(html).toMatch(/<a rel="next"[^>]*href="\/courses\/list\/3"[^>]*>Next<\/a>/);
     expect(html).toMatch(/<a aria-current="page" aria-label="Page 2 of 3"[^>]*href="\/courses\/list\/2"/);
-    const last = renderRoute(large, '/courses/list/3');
+    const last = render('/courses/list/3');
     expect([...last.matchAll(/course-card__number" aria-hidden="true">(\d+)</g)].map((match) => Number(match[1]))).toEqual(Array.from({ length: 20 }, (_, index) => 101 + index));
     expect(last).not.toContain('rel="next"');
   });
 
   test("each page's ItemList holds its own courses, numbered as shown, and counts them all", () => {
-    const route = collectRoutes({ data: large }).find((record) => record.path === '/courses/list/2')!;
-    const list = structuredDataFor(large, route) as { numberOfItems: number; itemListElement: { position: number; item: { name: string } }[] };
+    const list = inputs.get('/courses/list/2')!.head.jsonLd as { numberOfItems: number; itemListElement: { position: number; item: { name: string } }[] };
     expect(list.numberOfItems).toBe(120);
     expect(list.itemListElement.map((entry) => entry.position)).toEqual(Array.from({ length: 50 }, (_, index) => 51 + index));
     expect(list.itemListElement[0]!.item.name).toBe(large.courses[50]!.title);
   });
 
-  test('a page past the last renders the not-found page, as the server answers 404', () => {
-    const html = renderRoute(large, '/courses/list/4');
-    expect(html).not.toContain('course-card__number');
-    expect(html).toContain(large.pages.notFound.heading);
-  });
-
   test('the real content (ten courses) is one page, with no page links', () => {
     const real = siteWith(10);
     expect(collectRoutes({ data: real }).filter((route) => route.page === 'courseList')).toHaveLength(1);
-    expect(renderRoute(real, '/courses/list')).not.toContain('list-pages');
+    expect(renderRoute('/courses/list', inputsOf(real).get('/courses/list')!.document)).not.toContain('list-pages');
   });
 });

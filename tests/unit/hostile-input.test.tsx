@@ -9,6 +9,10 @@ import { validateContent } from '../../generator/content/validate.ts';
 import { deriveContent } from '../../generator/content/derive.ts';
 import { ContentProblemError, OutputProblemError } from '../../generator/errors.ts';
 import { renderRoute } from '../../site/entry-server.tsx';
+import { collectRoutes } from '../../generator/content/collect-routes.ts';
+import { pageInputs } from '../../generator/pipeline/page-input.ts';
+import { headMetaFor } from '../../generator/outputs/head-meta.ts';
+import { jsonForScript } from '../../generator/html.ts';
 import { build } from '../../generator/pipeline/build.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 import { tempDir } from '../helpers/temp.ts';
@@ -145,11 +149,14 @@ describe('hostile content.yaml', () => {
         const result = await checkSource(stringify(value, { aliasDuplicateObjects: false }));
         if (result.ok && injected.length > 0) {
           // Accepted hostile text must come out escaped on every page.
-          for (const route of Object.keys(result.data.titles)) {
-            const html = renderRoute(result.data, route);
+          for (const { route, document, head } of pageInputs(result.data, collectRoutes({ data: result.data }))) {
+            const html = renderRoute(route.path, document);
             // Escaped text like &lt;img onerror=…&gt; is harmless; a raw tag is not.
             expect(html).not.toMatch(/<script|<img|<svg onload/i);
             expect(html).not.toMatch(/href="(javascript|data|http):/i);
+            // The page's data block and its head: no tag but their own.
+            expect(jsonForScript(document)).not.toContain('<');
+            for (const line of headMetaFor(head, route, result.data.site)) expect(line.replaceAll(/^<script type="application\/ld\+json">|<\/script>$/g, '')).not.toMatch(/<script|<img|<svg/i);
           }
         }
       }),

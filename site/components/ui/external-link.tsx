@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSiteData } from '../../data.tsx';
+import { useLayout } from '../../route-data.tsx';
 import { Icon } from './icon.tsx';
 
 /**
@@ -7,7 +7,7 @@ import { Icon } from './icon.tsx';
  * and say so to screen readers; mailto: and tel: links open in place.
  */
 export function ExternalLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
-  const { labels } = useSiteData();
+  const { labels } = useLayout();
   const newTab = href.startsWith('https://');
   if (!newTab) {
     return (

@@ -1,6 +1,7 @@
-import { ICON_PATHS, type IconName } from '../../model/icons.ts';
+import type { IconName } from '../../model/icons.ts';
+import { ICON_SPRITE } from '../../model/icon-sprite.ts';
 
-/** A decorative inline-SVG icon; give it a `label` only when it stands alone. */
+/** A decorative icon from the site's icon set (an SVG symbol); give it a `label` only when it stands alone. */
 export function Icon({ name, className, label }: { name: IconName; className?: string; label?: string }) {
   return (
     <svg
@@ -14,7 +15,7 @@ export function Icon({ name, className, label }: { name: IconName; className?: s
       focusable="false"
       {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
     >
-      <path d={ICON_PATHS[name]} />
+      <use href={`${ICON_SPRITE}#${name}`} />
     </svg>
   );
 }

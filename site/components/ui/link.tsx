@@ -1,53 +1,57 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import { Link as RouterLink, NavLink as RouterNavLink, useLocation, type LinkProps, type NavLinkProps } from 'react-router-dom';
-import { isPlainPath } from '../../model/plain-path.ts';
+import { useEffect, type AnchorHTMLAttributes } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 /*
- * React Router's Link and NavLink, drawn as plain markup when the server renders. There a
- * link is only its <a>: the click handler, prefetching and view transitions are for the
- * browser, yet Link resolves its path, its click handler's path and its route matches on
- * every render, with a dozen hooks. For a plain root-relative path, and no prop only the
- * router knows, the server draws the same <a> React Router would, attribute for attribute
- * (a test renders every page both ways); anything else goes to React Router. The browser
- * always gets React Router's, so hydration attaches its handlers to the same markup.
+ * Links within the site are plain <a href> elements, drawn the same on the server and in
+ * the browser; <LinkNavigation> turns a click on one into a client-side navigation with
+ * React Router. Its Link and NavLink resolve paths and route matches on every render (a
+ * fifth of a large build's render time) and weigh on every first visit's script; the
+ * site's links are all plain root-relative paths, and need neither.
  */
 
-const PlainLinks = createContext(false);
+type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>;
 
-/** Below this, links are drawn as plain markup: for the server's renderer, which only writes HTML. */
-export function ServerLinks({ children }: { children: ReactNode }) {
-  return <PlainLinks.Provider value={true}>{children}</PlainLinks.Provider>;
+/** A link to a page of the site, by its path. */
+export function Link({ to, ...rest }: AnchorProps & { to: string }) {
+  return <a {...rest} href={to} />;
 }
 
-/** Props only React Router acts on: given any of them, its own Link draws the link. */
-const ROUTER_PROPS = ['onClick', 'discover', 'prefetch', 'relative', 'reloadDocument', 'replace', 'mask', 'state', 'target', 'preventScrollReset', 'viewTransition', 'defaultShouldRevalidate'];
-
-const routerOnly = (props: object) => ROUTER_PROPS.some((name) => name in props);
-
-/** A link within the site: React Router's Link. */
-export function Link(props: LinkProps) {
-  const plain = useContext(PlainLinks);
-  const { to, ...rest } = props;
-  if (!plain || typeof to !== 'string' || !isPlainPath(to) || routerOnly(rest)) return <RouterLink {...props} />;
-  // React Router's own order: the other props, then href and data-discover.
-  return <a {...rest} href={to} data-discover="true" />;
+/**
+ * A navigation link marked current (aria-current="page" and the "active" class) on its
+ * page and, unless `end`, below it; paths compare without regard to letter case.
+ */
+export function NavLink({ to, end = false, className = '', ...rest }: AnchorProps & { to: string; end?: boolean }) {
+  const here = useLocation().pathname.toLowerCase();
+  const target = to.toLowerCase();
+  const base = target !== '/' && target.endsWith('/') ? target.slice(0, -1) : target;
+  const active = here === target || (!end && here.startsWith(base) && here.charAt(base.length) === '/');
+  return <a {...rest} aria-current={active ? 'page' : undefined} className={[className, active ? 'active' : null].filter(Boolean).join(' ')} href={to} />;
 }
 
-/** A navigation link marked current (aria-current and the "active" class) on its page and below: React Router's NavLink. */
-export function NavLink(props: NavLinkProps) {
-  const plainLinks = useContext(PlainLinks);
-  const location = useLocation();
-  const { 'aria-current': ariaCurrent = 'page', caseSensitive = false, className = '', end = false, style, to, children, ...rest } = props;
-  const plain = plainLinks && typeof to === 'string' && isPlainPath(to) && typeof className === 'string' && typeof children !== 'function';
-  if (!plain || style !== undefined || routerOnly(rest)) return <RouterNavLink {...props} />;
-  // As React Router decides it, without a data router (nothing pending, no transition).
-  const toPathname = caseSensitive ? to : to.toLowerCase();
-  const here = caseSensitive ? location.pathname : location.pathname.toLowerCase();
-  const endSlash = toPathname !== '/' && toPathname.endsWith('/') ? toPathname.length - 1 : toPathname.length;
-  const active = here === toPathname || (!end && here.startsWith(toPathname) && here.charAt(endSlash) === '/');
-  return (
-    <Link {...rest} aria-current={active ? ariaCurrent : undefined} className={[className, active ? 'active' : null].filter(Boolean).join(' ')} to={to}>
-      {children}
-    </Link>
-  );
+/** The link a click follows within the site as a client-side navigation, or null (a new tab, another site, a jump on this page). */
+export function internalLinkOf(event: MouseEvent): HTMLAnchorElement | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const anchor = (event.target as Element | null)?.closest?.('a');
+  if (!anchor || anchor.target || anchor.hasAttribute('download') || !anchor.hasAttribute('href')) return null;
+  const url = new URL(anchor.href, window.location.href);
+  // A fragment of this page (the skip link) is a jump, not a navigation.
+  if (url.hash && url.pathname === window.location.pathname && url.search === window.location.search) return null;
+  return url.origin === window.location.origin ? anchor : null;
+}
+
+/** Follows clicks on the site's own links as client-side navigations (React Router), for the whole page. */
+export function LinkNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const anchor = internalLinkOf(event);
+      if (!anchor) return;
+      event.preventDefault();
+      const url = new URL(anchor.href);
+      navigate(url.pathname + url.search + url.hash);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [navigate]);
+  return null;
 }

@@ -53,8 +53,8 @@ describe('devHandler', () => {
         ['course/404.html', PAGE.replace('x', 'course not found')],
         ['assets/main-ABC.js', 'console.log(1)'],
         ['favicon.svg', '<svg/>'],
+        ['about/index.json', '{"title":"About"}'],
       ]),
-      dataModules: new Map([['/__site/data/common.js', 'export default JSON.parse("{}");\n']]),
       problems: [],
       version: 's.1',
     };
@@ -92,12 +92,12 @@ describe('devHandler', () => {
     expect((await fetch(`${base}/favicon.svg`)).headers.get('cache-control')).toBe('no-store');
   });
 
-  test('serves the content modules the dev bundle imports, never cached', async () => {
-    const response = await fetch(`${base}/__site/data/common.js`);
-    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  test("serves a route's data (what client-side navigation fetches) as JSON, never cached, untouched", async () => {
+    const response = await fetch(`${base}/about/index.json`);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.text()).toBe('export default JSON.parse("{}");\n');
-    expect((await fetch(`${base}/__site/data/nope.js`)).status).toBe(404);
+    expect(await response.text()).toBe('{"title":"About"}');
+    expect((await fetch(`${base}/nope/index.json`)).status).toBe(404);
   });
 
   test('serves the dev client and refuses other methods', async () => {
@@ -124,7 +124,7 @@ describe('devHandler', () => {
 
   test('before any good build, every page is the problems page (status 500)', async () => {
     const saved = snapshot;
-    snapshot = { files: null, dataModules: new Map(), problems: [PROBLEM], version: 's.3' };
+    snapshot = { files: null, problems: [PROBLEM], version: 's.3' };
     const response = await fetch(`${base}/about`);
     expect(response.status).toBe(500);
     expect(await response.text()).toContain('id="site-dev-overlay"');

@@ -14,7 +14,7 @@ const inputs = {
 const plan = (...files: string[]) => planRebuild(files.map((file) => path.join(root, file)), inputs);
 
 describe('planRebuild: only what a change needs', () => {
-  test('content.yaml: the data (and with it the client bundle), never the server code', () => {
+  test('content.yaml: the data, never the server code or the client bundle (code only)', () => {
     expect(plan('content.yaml')).toEqual({ content: true, template: false, ssr: false, client: false });
   });
   test('a template: render again only', () => {
@@ -59,16 +59,19 @@ describe('createDevSession: what an update rebuilds', () => {
 
   const stageNames = (update: DevUpdate | null) => update?.stages.map((stage) => stage.name) ?? [];
 
-  test('the first build bundles both sides, renders every page and serves the content modules', async () => {
+  test("the first build bundles both sides, renders every page and serves each route's data", async () => {
     const first = await session.update('all');
     expect(first?.problems).toEqual([]);
     expect(stageNames(first)).toEqual(expect.arrayContaining(['bundle', 'server', 'load', 'validate', 'derive', 'routes', 'render']));
     const snapshot = session.snapshot();
     expect(snapshot.files?.get('faq/index.html')).toContain('<h1');
-    expect(snapshot.dataModules.get('/__site/data/common.js')).toMatch(/^export default JSON\.parse\(/);
+    expect(JSON.parse(snapshot.files?.get('faq/index.json') as string).page.kind).toBe('faq');
+    expect(first?.rendered).toBe(first?.pages);
+    expect(first?.pages).toBe(27);
   }, 60_000);
 
-  test('a content edit re-derives and re-renders, and bundles nothing', async () => {
+  test('a content edit re-derives and re-renders only the pages it touches, and bundles nothing', async () => {
+    const faq = session.snapshot().files?.get('faq/index.html');
     writeFileSync(contentFile, readFileSync(contentFile, 'utf8').replace('headline: Build your future, together.', 'headline: Edited in a test.'));
     const update = await session.update(new Set([contentFile]));
     expect(update?.problems).toEqual([]);
@@ -76,7 +79,10 @@ describe('createDevSession: what an update rebuilds', () => {
     expect(stageNames(update)).not.toContain('server');
     expect(stageNames(update)).toEqual(expect.arrayContaining(['load', 'validate', 'derive', 'render']));
     expect(session.snapshot().files?.get('index.html')).toContain('Edited in a test.');
-    expect(session.snapshot().dataModules.get('/__site/data/home.js')).toContain('Edited in a test.');
+    expect(session.snapshot().files?.get('home/index.json')).toContain('Edited in a test.');
+    // The headline is on / and /home only: the other pages are the ones already rendered.
+    expect(update?.rendered).toBe(2);
+    expect(session.snapshot().files?.get('faq/index.html')).toBe(faq);
   }, 60_000);
 
   test('a content error keeps the last good files and reports where it is', async () => {

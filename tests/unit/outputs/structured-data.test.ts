@@ -3,11 +3,20 @@ import { deriveContent } from '../../../generator/content/derive.ts';
 import { loadContent } from '../../../generator/content/read-content.ts';
 import { validateContent } from '../../../generator/content/validate.ts';
 import { collectRoutes } from '../../../generator/content/collect-routes.ts';
-import { jsonForScript, structuredDataScript } from '../../../generator/outputs/structured-data.ts';
+import { headMetaFor } from '../../../generator/outputs/head-meta.ts';
+import { jsonForScript } from '../../../generator/html.ts';
+import { pageInputs } from '../../../generator/pipeline/page-input.ts';
+import type { SiteData } from '../../../site/model/site-data.ts';
 import { scanHtml } from '../../../generator/pipeline/html-scan.ts';
 import { REAL_CONTENT } from '../../helpers/content.ts';
 
 const data = deriveContent(validateContent(await loadContent({ file: REAL_CONTENT })));
+
+/** The JSON-LD script element of the page at `path`, as its head carries it. */
+function structuredDataScript(site: SiteData, path: string): string | undefined {
+  const input = pageInputs(site, collectRoutes({ data: site })).find((item) => item.route.path === path)!;
+  return headMetaFor(input.head, input.route, site.site).find((line) => line.startsWith('<script type="application/ld+json">'));
+}
 
 describe('JSON-LD inside a script element', () => {
   test('<, > and & are \\u escapes, so content cannot close the element or open a comment; the JSON reads back the same', () => {
@@ -20,8 +29,7 @@ describe('JSON-LD inside a script element', () => {
 
   test('hostile content in a product name stays inside its block', () => {
     const evil = { ...data, books: data.books.map((book, index) => (index === 0 ? { ...book, title: 'Book</script><img src=x onerror=alert(1)><!--' } : book)) };
-    const route = collectRoutes({ data: evil }).find((item) => item.path === '/ebooks')!;
-    const script = structuredDataScript(evil, route)!;
+    const script = structuredDataScript(evil, '/ebooks')!;
     expect(script.match(/<\/script>/g)).toHaveLength(1);
     expect(script.endsWith('</script>')).toBe(true);
     const page = scanHtml(`<head>${script}<title>t</title></head>`);
@@ -31,8 +39,7 @@ describe('JSON-LD inside a script element', () => {
 
   test('prices are decimal strings of the integer cents, never floats', () => {
     const cheap = { ...data, bundles: data.bundles.map((bundle) => ({ ...bundle, priceCents: 1000 })) };
-    const route = collectRoutes({ data: cheap }).find((item) => item.path === '/bundles')!;
-    const graph = JSON.parse(structuredDataScript(cheap, route)!.replace(/^<script[^>]*>|<\/script>$/g, ''))['@graph'];
+    const graph = JSON.parse(structuredDataScript(cheap, '/bundles')!.replace(/^<script[^>]*>|<\/script>$/g, ''))['@graph'];
     expect(graph.map((product: { offers: { price: string } }) => product.offers.price)).toEqual(['10.00', '10.00', '10.00', '10.00']);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { runSite } from '../../helpers/cli.ts';
 import { REAL_CONTENT } from '../../helpers/content.ts';
 import { hashTree } from '../../helpers/output.ts';
-import { defaultJobs, WORKERS_FROM } from '../../../generator/pipeline/build.ts';
+import { defaultJobs, WORKERS_FROM } from '../../../generator/pipeline/render-changed.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
 import { syntheticContent } from '../../../scripts/synthetic-content.js';
 import { tempDir } from '../../helpers/temp.ts';

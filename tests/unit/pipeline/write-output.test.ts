@@ -1,15 +1,44 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { recoverInterruptedWrite, writeOutput } from '../../../generator/pipeline/write-output.ts';
+import { digest } from '../../../generator/pipeline/digest.ts';
+import { recoverInterruptedWrite } from '../../../generator/pipeline/out-folders.ts';
+import { isIntact, openOutput, type FileSource, type LastOutput } from '../../../generator/pipeline/write-output.ts';
 import { hashTree } from '../../helpers/output.ts';
 import { ROOT } from '../../helpers/cli.ts';
 import { tempDir } from '../../helpers/temp.ts';
 
 const dir = tempDir('site-write-');
 const outDir = path.join(dir, 'out');
+const spareDir = path.join(dir, '.out-spare');
+
+type Site = Record<string, string | Uint8Array>;
+
+/** No file comes from elsewhere: every file of these sites is written with its bytes. */
+const noSource: FileSource = (file) => {
+  throw new Error(`${file} has no source`);
+};
+
+/**
+ * One build's write, as the build does it: `site` is the whole new site; the files whose
+ * bytes out/ does not hold are written, the others left for commit to take from out/.
+ * Returns what commit reports, with what the next build is told of this one.
+ */
+function writeSite(site: Site, last: LastOutput | null = null) {
+  const writer = openOutput({ outDir, last, source: noSource });
+  const ids = new Map(Object.entries(site).map(([file, contents]) => [file, digest(contents)]));
+  try {
+    for (const [file, contents] of Object.entries(site)) if (writer.current(file) !== ids.get(file)) writer.write(file, ids.get(file)!, contents);
+    const result = writer.commit(ids);
+    const next: LastOutput = { files: Object.fromEntries(ids), out: result.out, spare: result.spare };
+    return { ...result, next };
+  } catch (error) {
+    writer.abort();
+    throw error;
+  }
+}
 
 /** The previous build: a few files whose hashes must survive every failure. */
 function previousBuild(): Record<string, string> {
@@ -25,49 +54,149 @@ function deadPid(): number {
   return spawnSync(process.execPath, ['-e', '0']).pid!;
 }
 
-const leftovers = () => readdirSync(dir).filter((name) => name.startsWith('.out-'));
+const leftovers = () => readdirSync(dir).filter((name) => name.startsWith('.out-') && name !== '.out-spare');
+const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
 
 beforeEach(() => {
-  for (const name of leftovers()) rmSync(path.join(dir, name), { recursive: true, force: true });
+  for (const name of readdirSync(dir).filter((entry) => entry.startsWith('.out-'))) rmSync(path.join(dir, name), { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
 });
 
-describe('writeOutput writes every file', () => {
-  test('nested folders are created, and a file given as copyFrom is copied byte for byte', async () => {
-    const source = path.join(dir, 'cached.png');
-    writeFileSync(source, Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
-    writeOutput({
-      outDir,
-      files: [
-        { file: 'course/12/index.html', contents: '<h1>course</h1>' },
-        { file: 'social/course-12.png', contents: '', copyFrom: source },
-        { file: 'a/b/c/d.txt', contents: new Uint8Array([104, 105]) },
-      ],
-    });
-    expect(readFileSync(path.join(outDir, 'course', '12', 'index.html'), 'utf8')).toBe('<h1>course</h1>');
+describe('the new out/ is every file of the site, and only those', () => {
+  test('nested folders are created, and a file from the cache is copied byte for byte, never linked', () => {
+    const cached = path.join(dir, 'cached.png');
+    writeFileSync(cached, Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+    const source: FileSource = (file, id) => (file === 'social/course-12.png' && id === 'image:card' ? cached : id === digest('{}') ? new TextEncoder().encode('{}') : noSource(file, id));
+    const writer = openOutput({ outDir, source });
+    writer.write('course/12/index.html', digest('<h1>course</h1>'), '<h1>course</h1>');
+    writer.write('a/b/c/d.txt', digest('hi'), new Uint8Array([104, 105]));
+    const site = new Map([
+      ['course/12/index.html', digest('<h1>course</h1>')],
+      ['a/b/c/d.txt', digest('hi')],
+      ['social/course-12.png', 'image:card'],
+      ['index.json', digest('{}')],
+    ]);
+    writer.commit(site);
+    expect(read('course/12/index.html')).toBe('<h1>course</h1>');
     expect([...readFileSync(path.join(outDir, 'social', 'course-12.png'))]).toEqual([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
-    expect(readFileSync(path.join(outDir, 'a', 'b', 'c', 'd.txt'), 'utf8')).toBe('hi');
+    expect(statSync(path.join(outDir, 'social', 'course-12.png')).ino).not.toBe(statSync(cached).ino);
+    expect(read('a/b/c/d.txt')).toBe('hi');
+    expect(read('index.json')).toBe('{}');
+  });
+
+  test('a second build writes only the files whose bytes changed, keeps the others and removes the files the site no longer has', () => {
+    const first = writeSite({ 'index.html': 'home', 'about/index.html': 'about', 'course/1/index.html': 'one', 'course/2/index.html': 'two' });
+    expect(first.written.sort()).toEqual(['about/index.html', 'course/1/index.html', 'course/2/index.html', 'index.html']);
+    const second = writeSite({ 'index.html': 'home, edited', 'about/index.html': 'about', 'course/1/index.html': 'one' }, first.next);
+    expect(second.written).toEqual(['index.html']);
+    expect(second.removed).toEqual(['course/2/index.html']);
+    expect(Object.keys(hashTree(outDir))).toEqual(['about/index.html', 'course/1/index.html', 'index.html']);
+    expect(read('index.html')).toBe('home, edited');
+    expect(read('about/index.html')).toBe('about');
+    // No empty folder is left where the removed page was.
+    expect(existsSync(path.join(outDir, 'course', '2'))).toBe(false);
+  });
+
+  test('a site that is out/ as it is touches nothing, not even the folder', () => {
+    const first = writeSite({ 'index.html': 'home', 'about/index.html': 'about' });
+    const folder = statSync(outDir).ino;
+    const again = writeSite({ 'index.html': 'home', 'about/index.html': 'about' }, first.next);
+    expect(again).toMatchObject({ written: [], removed: [] });
+    expect(statSync(outDir).ino).toBe(folder);
+    expect(isIntact(outDir, again.next, noSource)).toBe(true);
+  });
+
+  test('a file edited by hand in out/, even the moment the build ends, is told apart and written afresh', () => {
+    const first = writeSite({ 'index.html': 'home', 'about/index.html': 'about' });
+    writeFileSync(path.join(outDir, 'about', 'index.html'), 'defaced');
+    expect(isIntact(outDir, first.next, noSource)).toBe(false);
+    const second = writeSite({ 'index.html': 'home', 'about/index.html': 'about' }, first.next);
+    expect(second.written).toEqual(['about/index.html']);
+    expect(read('about/index.html')).toBe('about');
+    expect(isIntact(outDir, second.next, noSource)).toBe(true);
+  });
+
+  test("a file known by what it is drawn from (a card, not a hash of its bytes) is checked against the cache's copy", () => {
+    const cached = path.join(dir, 'card.png');
+    writeFileSync(cached, 'card bytes');
+    const source: FileSource = (file, id) => (id === 'image:card' ? cached : noSource(file, id));
+    const site = new Map([['social/home.png', 'image:card']]);
+    const writer = openOutput({ outDir, source });
+    const { out, spare } = writer.commit(site);
+    const last: LastOutput = { files: Object.fromEntries(site), out, spare };
+    expect(isIntact(outDir, last, source)).toBe(true);
+    writeFileSync(path.join(outDir, 'social', 'home.png'), 'defaced');
+    expect(isIntact(outDir, last, source)).toBe(false);
+    const again = openOutput({ outDir, last, source });
+    expect(again.commit(site).written).toEqual(['social/home.png']);
+    expect(readFileSync(path.join(outDir, 'social', 'home.png'), 'utf8')).toBe('card bytes');
+  });
+
+  test('a file removed from out/ or replaced by a folder is not trusted either', () => {
+    const first = writeSite({ 'index.html': 'home', 'about/index.html': 'about' });
+    rmSync(path.join(outDir, 'index.html'));
+    expect(isIntact(outDir, first.next, noSource)).toBe(false);
+    const second = writeSite({ 'index.html': 'home', 'about/index.html': 'about' }, first.next);
+    expect(second.written).toEqual(['index.html']);
+    expect(read('index.html')).toBe('home');
+  });
+
+  test('the replaced out/ is kept beside it as the spare the next build puts its site together in', () => {
+    const first = writeSite({ 'index.html': 'v1', 'about/index.html': 'about' });
+    const second = writeSite({ 'index.html': 'v2', 'about/index.html': 'about' }, first.next);
+    expect(existsSync(spareDir)).toBe(true);
+    expect(second.spare).not.toBeNull();
+    const spareFolder = statSync(spareDir).ino;
+    const third = writeSite({ 'index.html': 'v3', 'about/index.html': 'about' }, second.next);
+    expect(third.written).toEqual(['index.html']);
+    // The spare became the new out/: no folder of the site was made from nothing.
+    expect(statSync(outDir).ino).toBe(spareFolder);
+    expect(Object.keys(hashTree(outDir))).toEqual(['about/index.html', 'index.html']);
+    expect(read('index.html')).toBe('v3');
+  });
+
+  test('a page removed two builds ago does not come back from the spare', () => {
+    const first = writeSite({ 'index.html': 'v1', 'about/index.html': 'about', 'old/index.html': 'old' });
+    const second = writeSite({ 'index.html': 'v2', 'about/index.html': 'about' }, first.next);
+    writeSite({ 'index.html': 'v3', 'about/index.html': 'about' }, second.next);
+    expect(Object.keys(hashTree(outDir))).toEqual(['about/index.html', 'index.html']);
+    expect(existsSync(path.join(outDir, 'old'))).toBe(false);
+  });
+
+  test("a spare the build knows nothing of (no record of it) is discarded: out/ ends with the site's files and no others", () => {
+    const first = writeSite({ 'index.html': 'v1', 'a/index.html': 'a', 'b/index.html': 'b' });
+    writeSite({ 'index.html': 'v2', 'a/index.html': 'a' }, first.next);
+    expect(existsSync(spareDir)).toBe(true);
+    writeSite({ 'index.html': 'v3', 'c/index.html': 'c' }, null);
+    expect(Object.keys(hashTree(outDir))).toEqual(['c/index.html', 'index.html']);
+    expect(read('index.html')).toBe('v3');
+    expect(existsSync(path.join(outDir, 'a'))).toBe(false);
+  });
+
+  test('a file of the spare that has another name elsewhere is replaced, never written through', () => {
+    const first = writeSite({ 'index.html': 'v1', 'about/index.html': 'about v1' });
+    const second = writeSite({ 'index.html': 'v2', 'about/index.html': 'about v1' }, first.next);
+    // Someone hard-linked a file of the spare (the out/ before last) into a folder of their own.
+    const theirs = path.join(dir, 'kept-about.html');
+    rmSync(theirs, { force: true });
+    linkSync(path.join(spareDir, 'about', 'index.html'), theirs);
+    writeSite({ 'index.html': 'v3', 'about/index.html': 'about v3' }, second.next);
+    expect(read('about/index.html')).toBe('about v3');
+    expect(readFileSync(theirs, 'utf8')).toBe('about v1');
   });
 });
 
-describe('writeOutput is atomic', () => {
-  test('a successful write replaces out/ entirely and leaves nothing beside it', async () => {
-    previousBuild();
-    writeOutput({ outDir, files: [{ file: 'index.html', contents: 'new' }] });
-    expect(Object.keys(hashTree(outDir))).toEqual(['index.html']);
-    expect(leftovers()).toEqual([]);
-  });
-
+describe('writing is atomic', () => {
   test('an exception in the middle of writing leaves the previous out/ untouched and cleans up', async () => {
     const before = previousBuild();
-    const files = [
-      ...Array.from({ length: 50 }, (_, index) => ({ file: `page-${index}/index.html`, contents: `page ${index}` })),
-      // A file and a folder of one name: the write fails part-way.
-      { file: 'clash', contents: 'a file' },
-      { file: 'clash/inside.html', contents: 'needs a folder' },
-    ];
-    expect(() => writeOutput({ outDir, files })).toThrow();
+    const site: Site = Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`page-${index}/index.html`, `page ${index}`]));
+    // A file and a folder of one name: the write fails part-way.
+    site['clash'] = 'a file';
+    site['clash/inside.html'] = 'needs a folder';
+    expect(() => writeSite(site)).toThrow();
     expect(hashTree(outDir)).toEqual(before);
-    expect(leftovers()).toEqual([]);
+    // The half-written folder is deleted by a process of its own, so the failed build can exit at once.
+    await expect.poll(leftovers, { timeout: 30_000 }).toEqual([]);
   });
 
   test('a build killed between the two renames (out/ moved aside) gets its out/ back on the next run', async () => {
@@ -82,7 +211,7 @@ describe('writeOutput is atomic', () => {
     expect(leftovers()).toEqual([]);
   });
 
-  test('the folders of a build still running are left alone', async () => {
+  test('the folders of a build still running are left alone', () => {
     previousBuild();
     const mine = path.join(dir, `.out-staging-${process.pid}`);
     mkdirSync(mine);
@@ -97,9 +226,11 @@ describe('writeOutput is atomic', () => {
     const script = path.join(dir, 'write-child.mjs');
     writeFileSync(
       script,
-      `import { writeOutput } from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'generator', 'pipeline', 'write-output.ts')).href)};
-const files = Array.from({ length: 4000 }, (_, i) => ({ file: 'f' + i + '/index.html', contents: 'x'.repeat(4096) }));
-writeOutput({ outDir: ${JSON.stringify(outDir)}, files });
+      `import { openOutput } from ${JSON.stringify(pathToFileURL(path.join(ROOT, 'generator', 'pipeline', 'write-output.ts')).href)};
+const writer = openOutput({ outDir: ${JSON.stringify(outDir)}, source: () => { throw new Error('no source'); } });
+const site = new Map();
+for (let i = 0; i < 4000; i += 1) { writer.write('f' + i + '/index.html', 'id' + i, 'x'.repeat(4096)); site.set('f' + i + '/index.html', 'id' + i); }
+writer.commit(site);
 `,
     );
     const child = spawn(process.execPath, [script], { stdio: 'ignore' });
@@ -121,7 +252,7 @@ writeOutput({ outDir: ${JSON.stringify(outDir)}, files });
     expect(child.signalCode).toBe('SIGKILL');
     expect(hashTree(outDir)).toEqual(before);
     expect(leftovers()).toEqual([`.out-staging-${child.pid}`]);
-    writeOutput({ outDir, files: [{ file: 'index.html', contents: 'next build' }] });
+    writeSite({ 'index.html': 'next build' });
     expect(leftovers()).toEqual([]);
   }, 60_000);
 });

@@ -20,8 +20,9 @@ beforeAll(async () => {
   for (const page of pages) writeFileSync(path.join(out, page), `<h1>${page}</h1>`);
   writeFileSync(path.join(out, 'assets', 'main-ABC.js'), 'export {}');
   writeFileSync(path.join(out, 'social', 'about.png'), 'png');
+  writeFileSync(path.join(out, 'about', 'index.json'), '{}');
   writeFileSync(path.join(out, 'robots.txt'), 'User-agent: *');
-  writeFileSync(path.join(out, '_headers'), headersFile({ pageFiles: pages }));
+  writeFileSync(path.join(out, '_headers'), headersFile());
   writeFileSync(path.join(out, '_redirects'), redirectsFile());
   server = await serveStatic({ root: out, port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -41,10 +42,10 @@ describe('site serve sends the headers of out/_headers', () => {
     }
   });
 
-  test('hashed assets and cards are immutable; pages and other files revalidate', async () => {
+  test('hashed assets and cards are immutable; pages, their data and other files revalidate', async () => {
     expect((await get('/assets/main-ABC.js')).headers.get('cache-control')).toBe(IMMUTABLE_CACHE);
     expect((await get('/social/about.png')).headers.get('cache-control')).toBe(IMMUTABLE_CACHE);
-    for (const target of ['/', '/about', '/about/', '/robots.txt', '/nope']) expect((await get(target)).headers.get('cache-control'), target).toBe(REVALIDATE_CACHE);
+    for (const target of ['/', '/about', '/about/', '/about/index.json', '/robots.txt', '/nope']) expect((await get(target)).headers.get('cache-control'), target).toBe(REVALIDATE_CACHE);
   });
 
   test('the redirects of out/_redirects: /agency-login is a 301 to /login; an unknown course gets course/404.html with 404', async () => {
@@ -70,7 +71,7 @@ describe('site serve sends the headers of out/_headers', () => {
     const file = path.join(out, '_headers');
     writeFileSync(file, '/*\n  X-Test: one\n');
     expect((await get('/')).headers.get('x-test')).toBe('one');
-    writeFileSync(file, headersFile({ pageFiles: ['index.html'] }));
+    writeFileSync(file, headersFile());
     expect((await get('/')).headers.get('x-test')).toBeNull();
   });
 });

@@ -1,0 +1,146 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { openFileStore, type FileStore, type StoreIndex } from './file-store.ts';
+import type { PageSize, Size } from './page-sizes.ts';
+import type { LastOutput, OutState, SpareState } from './write-output.ts';
+
+/*
+ * The build cache: what the last build made, so that the next renders only the pages
+ * whose input changed and writes only the files whose bytes did. One folder:
+ *
+ *   manifest.json      every page's key, every file's identity (a hash of its bytes), what
+ *                      the output check keeps of each page, the prices, and the states of
+ *                      out/ and its spare as the build left them
+ *   store/pack-*.bin   every page's files by identity (file-store.ts), so that a copy of
+ *                      the cache on another machine, without out/, still has them
+ *   images/<key>.png   social cards and icons by the hash of what decides their pixels
+ *   client/<version>/  the client bundle of one version of the code
+ *
+ * Paths inside are relative, so the folder can be copied (a CI cache). Anything that does
+ * not read as this version's cache is ignored with a warning, and a file whose bytes do
+ * not match its identity is never used: the worst a broken cache costs is time.
+ */
+
+/** Bumped when the manifest's shape or the meaning of a key changes. */
+export const CACHE_FORMAT = 2;
+const KIND = 'site-build-cache';
+
+/** What the build keeps of one page (its files follow from its route: see pageFiles). */
+export interface PageRecord {
+  /** The hash of everything the page is made from (page-input.ts). */
+  key: string;
+  /** Digests of its title and canonical link, for the check that titles are unique. */
+  title: string | null;
+  canonical: string;
+  /** Its HTML's size; `exact` false when the brotli figure is an upper bound (see measurePage). */
+  html: Size;
+  exact: boolean;
+}
+
+/** A price as visitors see it, by what it is the price of. */
+export interface PriceRecord {
+  /** What is priced, as people name it: "Boss Moves", "Growth Bundle (original price)". */
+  label: string;
+  cents: number;
+  /** Where it is set, as a content path (for the line to show). */
+  path: string;
+}
+
+export interface Manifest {
+  kind: typeof KIND;
+  format: number;
+  /** A hash of everything the build read (content, code, options): equal inputs, equal site. */
+  inputs: string;
+  /** The login gate the pages were made and checked with: the site's URL and the pair's PBKDF2 hash (null: no login). */
+  login: { siteUrl: string; hash: string | null };
+  /** The absolute out/ the states below are of. */
+  outDir: string;
+  pages: Record<string, PageRecord>;
+  /** What a first visit to each page beside the rendered ones (agency-login) downloads. */
+  fixedSizes: PageSize[];
+  /** Every file of the site, by its path under out/, and its identity ("image:<key>" for images). */
+  files: Record<string, string>;
+  store: StoreIndex;
+  prices: Record<string, PriceRecord>;
+  out: OutState | null;
+  spare: SpareState | null;
+}
+
+/** The build cache in one folder (see above). */
+export interface BuildCache {
+  readonly dir: string;
+  /** The last build's manifest, or null (no cache, --no-cache, or one that could not be used). */
+  readonly previous: Manifest | null;
+  /**
+   * What the last build left in out/ and its spare, even under --no-cache: a file there is
+   * trusted only as write-output.ts checks it on disk, so this costs no exactness, and
+   * spares a build from nothing the making of every folder again.
+   */
+  readonly output: (LastOutput & { outDir: string }) | null;
+  readonly imagesDir: string;
+  /** The pages' files by identity. */
+  readonly store: FileStore;
+  /** The folder of the client bundle of code version `version`. */
+  clientDir(version: string): string;
+  /** Where an image the site knows by `image:<key>` is kept. */
+  imagePath(id: string): string;
+  /** Writes the new manifest (with the store's index), and lets go of the stored files no longer in the site. */
+  save(manifest: Omit<Manifest, 'store'>): void;
+}
+
+/** Opens the cache in `dir`; with `fresh`, the last build's record is not read (and is replaced by this build's). */
+export function openBuildCache(options: { dir: string; fresh?: boolean; onWarning?: (message: string) => void }): BuildCache {
+  const dir = path.resolve(options.dir);
+  const manifestFile = path.join(dir, 'manifest.json');
+  const last = readManifest(manifestFile, options.fresh ? undefined : options.onWarning);
+  // A fresh build still appends to the store, which it then tidies to its own files.
+  const store = openFileStore(path.join(dir, 'store'), last?.store ?? null);
+  return {
+    dir,
+    previous: options.fresh ? null : last,
+    output: last && { outDir: last.outDir, files: last.files, out: last.out, spare: last.spare },
+    imagesDir: path.join(dir, 'images'),
+    store,
+    clientDir: (version) => path.join(dir, 'client', version),
+    imagePath: (id) => path.join(dir, 'images', `${id.slice('image:'.length)}.png`),
+    save(manifest) {
+      const pageFiles = new Set(Object.values(manifest.files).filter((id) => !id.startsWith('image:')));
+      const { index, removeUnused } = store.finish(pageFiles);
+      mkdirSync(dir, { recursive: true });
+      // Written beside, then renamed: a build killed meanwhile leaves the old manifest whole.
+      const temporary = `${manifestFile}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify({ ...manifest, store: index } satisfies Manifest));
+      renameSync(temporary, manifestFile);
+      removeUnused();
+    },
+  };
+}
+
+function readManifest(file: string, onWarning?: (message: string) => void): Manifest | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null; // No cache yet: nothing to say.
+  }
+  const ignored = (why: string) => {
+    onWarning?.(`the build cache ${why}; building every page afresh (the cache is rewritten after this build)`);
+    return null;
+  };
+  let manifest: Partial<Manifest>;
+  try {
+    manifest = JSON.parse(text) as Partial<Manifest>;
+  } catch {
+    return ignored(`in ${path.dirname(file)} cannot be read (${path.basename(file)} is not JSON)`);
+  }
+  if (manifest?.kind !== KIND) return ignored(`in ${path.dirname(file)} is not a site build cache`);
+  if (manifest.format !== CACHE_FORMAT) return ignored(`in ${path.dirname(file)} is from another version of site`);
+  const shaped =
+    typeof manifest.inputs === 'string' &&
+    typeof manifest.pages === 'object' &&
+    typeof manifest.files === 'object' &&
+    typeof manifest.login === 'object' &&
+    Array.isArray(manifest.fixedSizes) &&
+    Array.isArray(manifest.store?.packs);
+  return shaped ? (manifest as Manifest) : ignored(`in ${path.dirname(file)} is damaged`);
+}

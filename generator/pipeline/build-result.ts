@@ -1,0 +1,58 @@
+import type { StageReport } from '../stage-timer.ts';
+import type { ClientAssets } from './bundle-client.ts';
+import type { Budgets, PageSize } from './page-sizes.ts';
+import type { PriceChange } from './prices.ts';
+
+/* What a build is asked to do, and what it reports. */
+
+export interface BuildOptions {
+  contentFile: string;
+  outDir: string;
+  env?: NodeJS.ProcessEnv;
+  /** Called as each stage ends (the CLI prints a line). */
+  onStage?: (stage: StageReport) => void;
+  /** Called with warnings that do not stop the build. */
+  onWarning?: (message: string) => void;
+  /** The build cache's folder (default: node_modules/.cache/site). */
+  cacheDir?: string;
+  /** Renders every page and bundles afresh, without reading the last build's record (which this build then replaces). */
+  noCache?: boolean;
+  /** Measure every page's brotli size (for `--report`); otherwise only where a budget could be exceeded. */
+  exactSizes?: boolean;
+  /** Byte budgets per first visit (default BUDGETS); benchmarks of synthetic sites lift them. */
+  budgets?: Budgets;
+  /** Render threads (default: defaultJobs; 1 renders in this thread). */
+  jobs?: number;
+}
+
+/** What a build changed, for people: what it rendered, what visitors will see change. */
+export interface BuildChanges {
+  /** The pages rendered (their input changed), by path. */
+  rendered: string[];
+  /** The pages whose HTML differs from out/'s before the build, by path. */
+  pages: string[];
+  /** Files new or changed in out/, and files removed from it. */
+  written: string[];
+  removed: string[];
+  /** Prices that differ from the last build's. */
+  prices: PriceChange[];
+}
+
+export interface BuildResult {
+  pages: number;
+  assets: ClientAssets;
+  /** Peak resident memory of the process so far, in MB. */
+  peakMb: number;
+  stages: readonly StageReport[];
+  /** What a first visit to each page downloads; exact with `exactSizes` (for `--report`). */
+  sizes: PageSize[];
+  changes: BuildChanges;
+  /** True when nothing the site is made from had changed, and out/ was left as it was. */
+  upToDate: boolean;
+  ms: number;
+}
+
+/** Peak resident memory of the process so far, in MB. */
+export function peakMb(): number {
+  return process.resourceUsage().maxRSS / 1024;
+}

@@ -1,0 +1,141 @@
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { digest } from './digest.ts';
+
+/*
+ * The pages' files by identity (a hash of their bytes), kept in a few pack files, as git
+ * keeps its objects: a copy of the cache alone (a CI cache restored on another machine,
+ * without out/) still has every page, and the cache stays a handful of files however
+ * large the site. A build appends what it renders to a pack of its own; the build's
+ * record says where each file is. A pack that holds mostly files the site no longer has
+ * is rewritten: its live files move to the new pack, and it goes.
+ */
+
+/** Where a file is: its pack (an index into `packs`), offset and length. */
+export type StoreEntry = [pack: number, offset: number, length: number];
+
+/** The store as the build cache's record holds it. */
+export interface StoreIndex {
+  packs: string[];
+  entries: Record<string, StoreEntry>;
+}
+
+export interface FileStore {
+  /** The file of identity `id`, if the store has it with its bytes intact; else null. */
+  read(id: string): Buffer | null;
+  /** Adds a file (nothing if the store has it). */
+  add(id: string, contents: string | Uint8Array): void;
+  /**
+   * Keeps the files of `live` and lets go of the rest: returns the index to record, and
+   * the clean-up that removes the packs no longer used (to run once the record is saved).
+   */
+  finish(live: ReadonlySet<string>): { index: StoreIndex; removeUnused: () => void };
+}
+
+/** A pack is rewritten once less than this share of its bytes is still in the site. */
+const MIN_LIVE_SHARE = 0.5;
+
+/** Opens the store in `dir` as `index` (the last build's record) describes it. */
+export function openFileStore(dir: string, index: StoreIndex | null): FileStore {
+  const packs = [...(index?.packs ?? [])];
+  const entries = new Map(Object.entries(index?.entries ?? {}));
+  const readers = new Map<number, number>();
+  // This build's pack, made at its first file.
+  let current: { pack: number; fd: number; size: number } | null = null;
+
+  const readerOf = (pack: number): number | null => {
+    let fd = readers.get(pack);
+    if (fd === undefined) {
+      try {
+        fd = openSync(path.join(dir, packs[pack]!), 'r');
+      } catch {
+        return null;
+      }
+      readers.set(pack, fd);
+    }
+    return fd;
+  };
+  const readEntry = ([pack, offset, length]: StoreEntry): Buffer | null => {
+    const fd = pack === current?.pack ? current.fd : readerOf(pack);
+    if (fd === null) return null;
+    const bytes = Buffer.allocUnsafe(length);
+    try {
+      return readSync(fd, bytes, 0, length, offset) === length ? bytes : null;
+    } catch {
+      return null;
+    }
+  };
+  const append = (id: string, bytes: Uint8Array) => {
+    if (!current) {
+      mkdirSync(dir, { recursive: true });
+      const name = `pack-${Date.now().toString(36)}-${process.pid}.bin`;
+      current = { pack: packs.push(name) - 1, fd: openSync(path.join(dir, name), 'a+'), size: 0 };
+    }
+    writeSync(current.fd, bytes);
+    entries.set(id, [current.pack, current.size, bytes.length]);
+    current.size += bytes.length;
+  };
+
+  return {
+    read(id) {
+      const entry = entries.get(id);
+      const bytes = entry ? readEntry(entry) : null;
+      return bytes && digest(bytes) === id ? bytes : null;
+    },
+    add(id, contents) {
+      if (entries.has(id)) return;
+      append(id, typeof contents === 'string' ? Buffer.from(contents) : contents);
+    },
+    finish(live) {
+      // Live bytes per pack; a pack mostly dead has its live files moved to this build's pack.
+      const liveBytes = new Map<number, number>();
+      for (const id of live) {
+        const entry = entries.get(id);
+        if (entry) liveBytes.set(entry[0], (liveBytes.get(entry[0]) ?? 0) + entry[2]);
+      }
+      const dropped = new Set<number>();
+      packs.forEach((name, pack) => {
+        if (pack === current?.pack) return;
+        const size = statSync(path.join(dir, name), { throwIfNoEntry: false })?.size ?? 0;
+        if ((liveBytes.get(pack) ?? 0) >= size * MIN_LIVE_SHARE && size > 0) return;
+        dropped.add(pack);
+      });
+      for (const id of live) {
+        const entry = entries.get(id);
+        if (!entry || !dropped.has(entry[0])) continue;
+        const bytes = readEntry(entry);
+        if (bytes && digest(bytes) === id) append(id, bytes);
+        else entries.delete(id);
+      }
+      // The index to record: live files only, in the packs still used, numbered anew.
+      const kept: string[] = [];
+      const renumber = new Map<number, number>();
+      const result: Record<string, StoreEntry> = {};
+      for (const id of live) {
+        const entry = entries.get(id);
+        if (!entry || dropped.has(entry[0])) continue;
+        let pack = renumber.get(entry[0]);
+        if (pack === undefined) renumber.set(entry[0], (pack = kept.push(packs[entry[0]]!) - 1));
+        result[id] = [pack, entry[1], entry[2]];
+      }
+      for (const fd of readers.values()) closeSync(fd);
+      if (current) closeSync(current.fd);
+      const used = new Set(kept);
+      return {
+        index: { packs: kept, entries: result },
+        // Packs no longer used, and any a build killed mid-way left behind.
+        removeUnused: () => {
+          for (const name of safeReaddir(dir)) if (name.startsWith('pack-') && !used.has(name)) rmSync(path.join(dir, name), { force: true });
+        },
+      };
+    },
+  };
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}

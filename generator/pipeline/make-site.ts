@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { collectRoutes } from '../content/collect-routes.ts';
+import type { LoginCredentials } from '../content/login-gate.ts';
+import { readContent } from '../content/read-content.ts';
+import { OutputProblemError } from '../errors.ts';
+import { pruneCache } from '../outputs/png.ts';
+import { PACKAGE_ROOT } from '../paths.ts';
+import type { StageTimer } from '../stage-timer.ts';
+import { brotliSize } from './brotli-size.ts';
+import { CACHE_FORMAT, type BuildCache, type Manifest } from './build-cache.ts';
+import { peakMb, type BuildOptions, type BuildResult } from './build-result.ts';
+import { createOutputCheck } from './check-output.ts';
+import type { ClientBundle } from './client-bundle.ts';
+import { digest } from './digest.ts';
+import { putFixedFiles } from './fixed-files.ts';
+import type { NewSite } from './new-site.ts';
+import { layoutDigest, pageInputs, pageKey } from './page-input.ts';
+import { BUDGETS, type PageSize } from './page-sizes.ts';
+import { priceChanges, pricesOf } from './prices.ts';
+import { renderChanged } from './render-changed.ts';
+import { keepPage, pagesToRender } from './reuse-pages.ts';
+import { openOutput, type FileSource, type LastOutput } from './write-output.ts';
+
+/** What the build knows by the time it finds that something changed (build.ts). */
+export interface BuildSoFar {
+  started: number;
+  label: string;
+  credentials: LoginCredentials | null;
+  timer: StageTimer;
+  cache: BuildCache;
+  /** The last build's record (null: none, or --no-cache); out/'s states in it only if it wrote this out/. */
+  last: Manifest | null;
+  /** What the last build left in this out/ and its spare. */
+  lastOutput: LastOutput | null;
+  client: ClientBundle;
+  source: FileSource;
+  bytes: Buffer;
+  displayName: string;
+  code: string;
+  /** The hash of everything the build read, recorded for the next build's no-op check. */
+  inputs: string;
+}
+
+/**
+ * Makes the site, doing what changed since the last build: read the content, collect the
+ * routes and each page's input; render the pages whose input changed (checked and written
+ * the moment each is rendered), take the others from the last build; check what needs
+ * every page (links, titles, budgets, secrets); swap the new out/ in and record the build.
+ * Problems anywhere leave the previous out/ untouched.
+ */
+export async function makeSite(options: BuildOptions & { outDir: string }, known: BuildSoFar): Promise<BuildResult> {
+  const { outDir } = options;
+  const { started, label, credentials, timer, cache, last, lastOutput, client, source, bytes, displayName, code, inputs } = known;
+  const data = await readContent({ file: options.contentFile, bytes, credentials, timer });
+  const routes = await timer.time('routes', () => collectRoutes({ data }), (value) => `${value.length} pages`);
+  const template = readFileSync(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8');
+  const pages = await timer.time('inputs', () => pageInputs(data, routes));
+  // What every page is made from besides its input: the code, the template, the asset names, the layout.
+  const upTo = options.exactSizes ? undefined : (options.budgets ?? BUDGETS);
+  // What every page is made from besides its input: the code, the template, the asset names,
+  // the layout; and the budgets, below which a page's size is estimated rather than measured.
+  const shared = digest([code, template, JSON.stringify(client.assets), layoutDigest(pages[0]!.document.layout), JSON.stringify(upTo ?? null)].join('\0'));
+  const keys = pages.map((page) => pageKey(page, shared));
+  const login = { siteUrl: data.site.url, hash: data.login.hash };
+
+  const site: NewSite = {
+    writer: openOutput({ outDir, last: lastOutput, source }),
+    check: createOutputCheck({ siteUrl: data.site.url, credentials, budgets: options.budgets, outLabel: label, expectedFiles: routes.map((route) => route.file) }),
+    files: new Map(),
+    pages: {},
+  };
+  try {
+    const fixedSizes = await timer.time('fixed', () => putFixedFiles(site, { data, routes, client, imagesDir: cache.imagesDir, upTo }));
+    // New login credentials: every page is checked for them, so every page renders.
+    const recheck = !last || last.login.siteUrl !== login.siteUrl || last.login.hash !== login.hash;
+    const toRender = pagesToRender(pages, keys, { last, cache, site, recheck });
+    pages.forEach((page, index) => toRender.has(index) || keepPage(site, page, last!, client.assets));
+    const todo = [...toRender].map((index) => ({ page: pages[index]!, key: keys[index]! }));
+    const rendered = await renderChanged(site, todo, { template, assets: client.assets, imagesDir: cache.imagesDir, store: cache.store, upTo, jobs: options.jobs, timer, total: pages.length });
+    const problems = await timer.time('check', () => site.check.finish(), (value) => (value.length ? `${value.length} ${value.length === 1 ? 'problem' : 'problems'}` : 'links, titles, budgets, secrets'));
+    // A site that fails its checks never replaces the previous out/.
+    if (problems.length > 0) throw new OutputProblemError(problems);
+    const committed = await timer.add('write', () => site.writer.commit(site.files));
+    timer.report('write', () => `${committed.written.length} files written, ${committed.removed.length} removed`);
+    const sizes = [...fixedSizes, ...Object.values(site.pages).map((page) => page.size)];
+    if (options.exactSizes) exactSizes(sizes, outDir);
+    const prices = pricesOf(data);
+    const manifest: Omit<Manifest, 'store'> = {
+      kind: 'site-build-cache',
+      format: CACHE_FORMAT,
+      inputs,
+      login,
+      outDir,
+      pages: Object.fromEntries(Object.entries(site.pages).map(([route, page]) => [route, page.record])),
+      fixedSizes,
+      files: Object.fromEntries(site.files),
+      prices,
+      out: committed.out,
+      spare: committed.spare,
+    };
+    cache.save(manifest);
+    await pruneCache(cache.imagesDir);
+    const written = new Set(committed.written);
+    return {
+      pages: routes.length,
+      assets: client.assets,
+      peakMb: peakMb(),
+      stages: timer.stages,
+      sizes: sortedSizes(sizes),
+      changes: {
+        rendered,
+        pages: routes.filter((route) => written.has(route.file)).map((route) => route.path),
+        written: committed.written,
+        removed: committed.removed,
+        prices: last ? priceChanges(last.prices, prices, { source: () => bytes.toString(), displayName }) : [],
+      },
+      upToDate: false,
+      ms: performance.now() - started,
+    };
+  } catch (error) {
+    site.writer.abort();
+    throw error;
+  }
+}
+
+/** Page sizes in the order of their files, as `--report` lists them. */
+function sortedSizes(sizes: PageSize[]): PageSize[] {
+  return sizes.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/** Brotli sizes for every page measured with raw sizes standing in (for `--report`), from the pages in out/. */
+function exactSizes(sizes: PageSize[], outDir: string): void {
+  for (const size of sizes) {
+    if (size.exact) continue;
+    size.html.brotli = brotliSize(readFileSync(path.join(outDir, size.file)));
+    size.total.brotli = size.html.brotli + size.css.brotli + size.js.brotli;
+    size.exact = true;
+  }
+}

@@ -1,0 +1,26 @@
+import type { PageRecord } from './build-cache.ts';
+import type { OutputCheck } from './check-output.ts';
+import { digest } from './digest.ts';
+import type { PageSize } from './page-sizes.ts';
+import type { OutputWriter } from './write-output.ts';
+
+/**
+ * The site a build puts together: every file by its identity, what the build keeps of
+ * each page, the new out/ being written and the check every file goes through.
+ */
+export interface NewSite {
+  writer: OutputWriter;
+  check: OutputCheck;
+  /** Every file of the site, by its path under out/, and its identity (a hash of its bytes). */
+  files: Map<string, string>;
+  /** Each page's record for the cache and its first-visit size, by path. */
+  pages: Record<string, { record: PageRecord; size: PageSize }>;
+}
+
+/** Adds a file of the site with its bytes: written unless out/ holds these very bytes already. Returns its identity. */
+export function putFile(site: NewSite, file: string, contents: string | Uint8Array): string {
+  const id = digest(contents);
+  site.files.set(file, id);
+  if (site.writer.current(file) !== id) site.writer.write(file, id, contents);
+  return id;
+}

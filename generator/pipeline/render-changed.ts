@@ -1,0 +1,89 @@
+import { availableParallelism } from 'node:os';
+import type { StageTimer } from '../stage-timer.ts';
+import type { ClientAssets } from './bundle-client.ts';
+import { titleKeys } from './check-output.ts';
+import type { FileStore } from './file-store.ts';
+import { putFile, type NewSite } from './new-site.ts';
+import type { PageInput } from './page-input.ts';
+import type { Budgets } from './page-sizes.ts';
+import type { RenderedPage } from './render-batch.ts';
+import { createBatchRenderer } from './render-pool.ts';
+import { loadSiteServer } from './site-server.ts';
+
+/** Pages per batch: what a render worker is sent at a time. */
+const BATCH_PAGES = 16;
+
+/**
+ * From this many pages to render, and with at least WORKERS_MIN_CORES cores, batches render
+ * in worker threads by default. Below, starting them (each loads React and the content)
+ * costs more than it saves.
+ */
+export const WORKERS_FROM = 5000;
+
+/**
+ * Each worker holds its own React and copy of the content, so on few cores workers
+ * double the memory for little time (docs/performance.md); fewer cores than this render
+ * in the build's own thread unless `--jobs` says otherwise.
+ */
+export const WORKERS_MIN_CORES = 4;
+
+/** Render threads when `--jobs` is not given, for `pages` to render. */
+export function defaultJobs(pages: number, cores = availableParallelism()): number {
+  return pages >= WORKERS_FROM && cores >= WORKERS_MIN_CORES ? cores : 1;
+}
+
+/**
+ * Renders the pages whose input changed, a batch at a time (in worker threads with
+ * `jobs` > 1). Each page is checked, measured, recorded and written the moment it comes,
+ * then let go: memory holds a batch, never the site. Returns the paths rendered, in order.
+ */
+export async function renderChanged(
+  site: NewSite,
+  todo: readonly { page: PageInput; key: string }[],
+  context: { template: string; assets: ClientAssets; imagesDir: string; store: FileStore; upTo: Budgets | undefined; jobs?: number; timer: StageTimer; total: number },
+): Promise<string[]> {
+  const { timer, store } = context;
+  const rendered: string[] = [];
+  if (todo.length === 0) return rendered;
+  const renderer = await createBatchRenderer(
+    { template: context.template, assets: context.assets, imagesDir: context.imagesDir, upTo: context.upTo },
+    { jobs: context.jobs ?? defaultJobs(todo.length), server: () => timer.time('server', () => loadSiteServer()) },
+  );
+  const keyOf = new Map(todo.map(({ page, key }) => [page.route.path, key]));
+  const onPage = (page: RenderedPage) => {
+    if (page.card) {
+      // Named first, so that the page's link to it resolves at once (the check keeps no
+      // record of a link that does). Known by its image key: the file is the cache's.
+      site.check.addNames([page.card.file]);
+      site.files.set(page.card.file, `image:${page.card.key}`);
+    }
+    site.check.add([page.html, ...(page.json ? [page.json] : [])], [page.size], new Map([[page.html.file, page.scan]]));
+    const start = performance.now();
+    // Written to out/ and kept in the cache's store, for a build that finds no out/.
+    for (const file of [page.html, ...(page.json ? [page.json] : [])]) store.add(putFile(site, file.file, file.contents), file.contents);
+    timer.record('write', performance.now() - start, 1);
+    const record = { key: keyOf.get(page.path)!, ...titleKeys(page.scan), html: page.size.html, exact: page.size.exact };
+    site.pages[page.path] = { record, size: page.size };
+    rendered.push(page.path);
+  };
+  try {
+    const inFlight: Promise<{ cards: number; render: number }>[] = [];
+    let next = 0;
+    while (next < todo.length || inFlight.length > 0) {
+      while (inFlight.length < renderer.window && next < todo.length) {
+        const done = renderer.render(todo.slice(next, next + BATCH_PAGES).map(({ page }) => page), onPage);
+        done.catch(() => {}); // awaited in order below
+        inFlight.push(done);
+        next += BATCH_PAGES;
+      }
+      const ms = await inFlight.shift()!;
+      timer.record('cards', ms.cards);
+      timer.record('render', ms.render);
+    }
+  } finally {
+    await renderer.close();
+  }
+  timer.report('cards');
+  timer.report('render', () => `${todo.length} of ${context.total} pages${renderer.workers ? ` in ${renderer.workers} workers (their time added up)` : ''}`);
+  return rendered;
+}

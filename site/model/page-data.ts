@@ -1,0 +1,121 @@
+/*
+ * What a page of the site renders, as plain data: the same for every page (the chrome:
+ * LayoutData) and its own (PageData). The generator renders a page from exactly these two
+ * and writes them into the page (for hydration) and beside it (index.json, for client-side
+ * navigation), so the browser renders from the very data the server did, and the client
+ * bundle carries code only.
+ */
+import type { Content } from './content-schema.ts';
+import type { BookView, BundleView, CourseView, LoginGate, PlanView, SiteData } from './site-data.ts';
+import { COURSES_PER_PAGE, courseListPageCount, courseListPageOf, normalizePath, type PageKey } from './routes.ts';
+
+type Pages = Content['pages'];
+
+/** What the chrome around every page shows: header, footer, floating button, labels. */
+export interface LayoutData {
+  site: SiteData['site'];
+  agency: SiteData['agency'];
+  labels: SiteData['labels'];
+  navigation: SiteData['navigation'];
+}
+
+/** One page of the course list: its courses, numbered from `first`, and where it stands. */
+export interface CourseListSlice {
+  courses: CourseView[];
+  first: number;
+  current: number;
+  count: number;
+}
+
+/** What one page shows besides the chrome; `kind` says which page component renders it. */
+export type PageData =
+  | { kind: 'home'; page: Pages['home'] }
+  | { kind: 'login'; page: Pages['login']; gate: LoginGate }
+  | { kind: 'comingSoon'; page: Pages['comingSoon'] }
+  | { kind: 'courses'; page: Pages['courses'] }
+  | { kind: 'courseList'; page: Pages['courseList']; list: CourseListSlice }
+  | { kind: 'course'; page: Pages['course']; course: CourseView | null }
+  | { kind: 'about'; page: Pages['about'] }
+  | { kind: 'faq'; page: Pages['faq'] }
+  | { kind: 'contact'; page: Pages['contact'] }
+  | { kind: 'ebooks'; page: Pages['ebooks']; books: BookView[] }
+  | { kind: 'bundles'; page: Pages['bundles']; bundles: BundleView[] }
+  | { kind: 'agencyHome'; page: Pages['agencyHome'] }
+  | { kind: 'payment'; page: Pages['payment']; plans: PlanView[] }
+  | { kind: 'policies'; page: Pages['policies']; policies: SiteData['policies'] }
+  | { kind: 'getStarted'; page: Pages['getStarted']; plans: PlanView[] }
+  | { kind: 'notFound'; page: Pages['notFound'] };
+
+/** The data of one page of the given kind. */
+export type PageDataOf<K extends PageKey> = Extract<PageData, { kind: K }>;
+
+/** A route's data as the browser fetches it when it navigates there: its document title and page. */
+export interface RouteData {
+  title: string;
+  page: PageData;
+}
+
+/** What a page's HTML carries for hydration: the chrome's data and its own. */
+export interface DocumentData {
+  layout: LayoutData;
+  route: RouteData;
+}
+
+/** The chrome's data, the same on every page. */
+export function layoutDataOf(site: SiteData): LayoutData {
+  return { site: site.site, agency: site.agency, labels: site.labels, navigation: site.navigation };
+}
+
+/**
+ * The data of the page `kind` at `path`: a course page's course is the one its path
+ * names (null on the course not-found page); a course list page holds its own courses.
+ */
+export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageData {
+  const { pages } = site;
+  switch (kind) {
+    case 'home':
+    case 'comingSoon':
+    case 'courses':
+    case 'about':
+    case 'faq':
+    case 'contact':
+    case 'agencyHome':
+    case 'notFound':
+      return { kind, page: pages[kind] } as PageData;
+    case 'login':
+      return { kind, page: pages.login, gate: site.login };
+    case 'courseList': {
+      const count = courseListPageCount(site.courses.length);
+      const current = Math.max(1, courseListPageOf(path));
+      const first = (current - 1) * COURSES_PER_PAGE;
+      return { kind, page: pages.courseList, list: { courses: site.courses.slice(first, first + COURSES_PER_PAGE), first, current, count } };
+    }
+    case 'course': {
+      const id = /^\/course\/([^/]+)$/.exec(normalizePath(path))?.[1];
+      return { kind, page: pages.course, course: (id !== undefined && coursesById(site).get(id)) || null };
+    }
+    case 'ebooks':
+      return { kind, page: pages.ebooks, books: site.books };
+    case 'bundles':
+      return { kind, page: pages.bundles, bundles: site.bundles };
+    case 'payment':
+    case 'getStarted':
+      return { kind, page: pages[kind], plans: site.plans } as PageData;
+    case 'policies':
+      return { kind, page: pages.policies, policies: site.policies };
+  }
+}
+
+/** The courses by their id as a URL writes it, made once per site. */
+function coursesById(site: SiteData): ReadonlyMap<string, CourseView> {
+  let byId = courseIndexes.get(site);
+  if (!byId) courseIndexes.set(site, (byId = new Map(site.courses.map((course) => [String(course.id), course]))));
+  return byId;
+}
+const courseIndexes = new WeakMap<SiteData, ReadonlyMap<string, CourseView>>();
+
+/** Where a route's data is served: index.json beside the page's index.html. */
+export function routeDataUrl(pathname: string): string {
+  const path = normalizePath(pathname);
+  return path === '/' ? '/index.json' : `${path}/index.json`;
+}
