@@ -11,7 +11,7 @@ import { codeVersion } from './code-version.ts';
 import { digest } from './digest.ts';
 import { assertReplaceableOutput } from './output-folder.ts';
 import { BUDGETS } from './page-sizes.ts';
-import { isIntact, type FileSource } from './write-output.ts';
+import { checkOut, type FileSource } from './write-output.ts';
 
 /** How problems name the output folder: relative to the working folder when inside it. */
 function outLabel(outDir: string): string {
@@ -70,7 +70,13 @@ async function buildWithCache(
   const source = cacheSource(cache, client);
 
   // Nothing the site is made from has changed, and out/ is as the last build left it: done.
-  if (last && last.inputs === inputs && sameLogin && !options.exactSizes && last.out && isIntact(outDir, last, source)) {
+  const out = last && last.inputs === inputs && sameLogin && !options.exactSizes ? checkOut(outDir, last, source) : null;
+  if (last && out) {
+    // Files checked by their bytes this time are trusted by their time from now on.
+    if (out !== last.out) {
+      const { store: _, ...record } = last;
+      cache.save({ ...record, out });
+    }
     return {
       pages: Object.keys(last.pages).length,
       assets: client.assets,

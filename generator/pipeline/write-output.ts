@@ -97,9 +97,23 @@ function verifiedOut(outDir: string, last: LastOutput | null | undefined, source
   return verified(outDir, Object.entries(last.files), last.out.at, source);
 }
 
-/** Whether out/ holds every file of the last build as it wrote them (a hand-edited or missing file makes it not). */
-export function isIntact(outDir: string, last: LastOutput, source: FileSource): boolean {
-  return verifiedOut(outDir, last, source).size === Object.keys(last.files).length;
+/**
+ * out/ as found now, if it holds every file of the last build as it wrote them (a
+ * hand-edited or missing file makes it null). When some file was too recent to trust by
+ * its time and was checked by its bytes, the state returned is as of this look, so that
+ * the next look need not read it again.
+ */
+export function checkOut(outDir: string, last: LastOutput, source: FileSource): OutState | null {
+  if (!last.out || folderId(outDir) !== last.out.id) return null;
+  const lookedAt = Date.now();
+  let byBytes = false;
+  for (const [file, id] of Object.entries(last.files)) {
+    const stats = lstatSync(path.join(outDir, file), { throwIfNoEntry: false });
+    if (stats?.isFile() && stats.mtimeMs < last.out.at - RACY_MS) continue;
+    if (!unchangedSince(outDir, file, id, last.out.at, source)) return null;
+    byBytes = true;
+  }
+  return byBytes ? { id: last.out.id, at: lookedAt } : last.out;
 }
 
 /**

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { digest } from '../../../generator/pipeline/digest.ts';
 import { recoverInterruptedWrite } from '../../../generator/pipeline/out-folders.ts';
-import { isIntact, openOutput, type FileSource, type LastOutput } from '../../../generator/pipeline/write-output.ts';
+import { checkOut, openOutput, type FileSource, type LastOutput } from '../../../generator/pipeline/write-output.ts';
 import { hashTree } from '../../helpers/output.ts';
 import { ROOT } from '../../helpers/cli.ts';
 import { tempDir } from '../../helpers/temp.ts';
@@ -103,17 +103,17 @@ describe('the new out/ is every file of the site, and only those', () => {
     const again = writeSite({ 'index.html': 'home', 'about/index.html': 'about' }, first.next);
     expect(again).toMatchObject({ written: [], removed: [] });
     expect(statSync(outDir).ino).toBe(folder);
-    expect(isIntact(outDir, again.next, noSource)).toBe(true);
+    expect(checkOut(outDir, again.next, noSource)).not.toBeNull();
   });
 
   test('a file edited by hand in out/, even the moment the build ends, is told apart and written afresh', () => {
     const first = writeSite({ 'index.html': 'home', 'about/index.html': 'about' });
     writeFileSync(path.join(outDir, 'about', 'index.html'), 'defaced');
-    expect(isIntact(outDir, first.next, noSource)).toBe(false);
+    expect(checkOut(outDir, first.next, noSource)).toBeNull();
     const second = writeSite({ 'index.html': 'home', 'about/index.html': 'about' }, first.next);
     expect(second.written).toEqual(['about/index.html']);
     expect(read('about/index.html')).toBe('about');
-    expect(isIntact(outDir, second.next, noSource)).toBe(true);
+    expect(checkOut(outDir, second.next, noSource)).not.toBeNull();
   });
 
   test("a file known by what it is drawn from (a card, not a hash of its bytes) is checked against the cache's copy", () => {
@@ -124,9 +124,9 @@ describe('the new out/ is every file of the site, and only those', () => {
     const writer = openOutput({ outDir, source });
     const { out, spare } = writer.commit(site);
     const last: LastOutput = { files: Object.fromEntries(site), out, spare };
-    expect(isIntact(outDir, last, source)).toBe(true);
+    expect(checkOut(outDir, last, source)).not.toBeNull();
     writeFileSync(path.join(outDir, 'social', 'home.png'), 'defaced');
-    expect(isIntact(outDir, last, source)).toBe(false);
+    expect(checkOut(outDir, last, source)).toBeNull();
     const again = openOutput({ outDir, last, source });
     expect(again.commit(site).written).toEqual(['social/home.png']);
     expect(readFileSync(path.join(outDir, 'social', 'home.png'), 'utf8')).toBe('card bytes');
@@ -135,7 +135,7 @@ describe('the new out/ is every file of the site, and only those', () => {
   test('a file removed from out/ or replaced by a folder is not trusted either', () => {
     const first = writeSite({ 'index.html': 'home', 'about/index.html': 'about' });
     rmSync(path.join(outDir, 'index.html'));
-    expect(isIntact(outDir, first.next, noSource)).toBe(false);
+    expect(checkOut(outDir, first.next, noSource)).toBeNull();
     const second = writeSite({ 'index.html': 'home', 'about/index.html': 'about' }, first.next);
     expect(second.written).toEqual(['index.html']);
     expect(read('index.html')).toBe('home');
