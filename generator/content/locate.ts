@@ -1,4 +1,5 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, LineCounter, Node, YAMLError } from 'yaml';
 import type { Location, Problem } from '../errors.ts';
 
 /*
@@ -7,6 +8,10 @@ import type { Location, Problem } from '../errors.ts';
  * `yaml` package, whose document keeps every node's range and which reads on past a
  * syntax error, so that one run reports every one.
  */
+
+/** The `yaml` package, loaded the first time a problem is located: a valid file never needs it. */
+let yamlPackage: typeof import('yaml') | undefined;
+const yaml = (): typeof import('yaml') => (yamlPackage ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 
 /** A parsed document with positions, built only when there is something to report. */
 export interface Located {
@@ -18,8 +23,8 @@ export interface Located {
 
 /** Parses `source` again, this time keeping node ranges and a line map. */
 export function locateSource(source: string, file: string): Located {
-  const lineCounter = new LineCounter();
-  const document = parseDocument(source, { version: '1.2', schema: 'core', uniqueKeys: true, prettyErrors: false, logLevel: 'silent', lineCounter });
+  const lineCounter = new (yaml().LineCounter)();
+  const document = yaml().parseDocument(source, { version: '1.2', schema: 'core', uniqueKeys: true, prettyErrors: false, logLevel: 'silent', lineCounter });
   return { document, lineCounter, source, file };
 }
 
@@ -38,8 +43,8 @@ export function locatePath(located: Located, path: readonly PropertyKey[], prefe
   let node: unknown = located.document.contents;
   let offset = (node as Node | null)?.range?.[0] ?? 0;
   for (const segment of path) {
-    if (isMap(node)) {
-      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment));
+    if (yaml().isMap(node)) {
+      const pair = node.items.find((item) => yaml().isPair(item) && yaml().isScalar(item.key) && String(item.key.value) === String(segment));
       if (!pair) break;
       const keyNode = pair.key as Node;
       const valueNode = pair.value as Node | null;
@@ -51,7 +56,7 @@ export function locatePath(located: Located, path: readonly PropertyKey[], prefe
       // An empty value (`price:`) has no range of its own: point just after the key.
       offset = valueNode?.range?.[0] ?? keyNode.range?.[1] ?? offset;
       node = valueNode;
-    } else if (isSeq(node)) {
+    } else if (yaml().isSeq(node)) {
       const item = node.items[Number(segment)] as Node | undefined;
       if (!item) break;
       offset = item.range?.[0] ?? offset;
