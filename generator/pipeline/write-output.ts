@@ -65,36 +65,32 @@ export interface OutputWriter {
 const RACY_MS = 2000;
 
 /**
- * Whether `dir` holds `file` untouched since `at`, when it held the bytes whose identity is
- * `id`. Checked by its bytes when its time is too close to tell: against the identity when
- * it is their hash, else against the source's copy (an image, known by what it is drawn from).
+ * How `dir` holds `file` as it was at `at`, when it held the bytes whose identity is `id`:
+ * by its time (untouched since), by its bytes (its time too close to tell; checked against
+ * the identity when it is their hash, else against the source's copy: an image, known by
+ * what it is drawn from), or not at all.
  */
-function unchangedSince(dir: string, file: string, id: string, at: number, source: FileSource): boolean {
+function holds(dir: string, file: string, id: string, at: number, source: FileSource): 'time' | 'bytes' | null {
   const full = path.join(dir, file);
   const stats = lstatSync(full, { throwIfNoEntry: false });
-  if (!stats?.isFile()) return false;
-  if (stats.mtimeMs < at - RACY_MS) return true;
+  if (!stats?.isFile()) return null;
+  if (stats.mtimeMs < at - RACY_MS) return 'time';
   const bytes = readFileSync(full);
-  if (digest(bytes) === id) return true;
+  if (digest(bytes) === id) return 'bytes';
   try {
     const kept = source(file, id);
-    return bytes.equals(typeof kept === 'string' ? readFileSync(kept) : kept);
+    return bytes.equals(typeof kept === 'string' ? readFileSync(kept) : kept) ? 'bytes' : null;
   } catch {
-    return false;
+    return null;
   }
-}
-
-/** Of `files` (file → identity), those `dir` holds as they were at `at`. */
-function verified(dir: string, files: Iterable<[string, string]>, at: number, source: FileSource): Map<string, string> {
-  const held = new Map<string, string>();
-  for (const [file, id] of files) if (unchangedSince(dir, file, id, at, source)) held.set(file, id);
-  return held;
 }
 
 /** The files of the last build that out/ holds as it wrote them. */
 function verifiedOut(outDir: string, last: LastOutput | null | undefined, source: FileSource): Map<string, string> {
-  if (!last?.out || folderId(outDir) !== last.out.id) return new Map();
-  return verified(outDir, Object.entries(last.files), last.out.at, source);
+  const held = new Map<string, string>();
+  if (!last?.out || folderId(outDir) !== last.out.id) return held;
+  for (const [file, id] of Object.entries(last.files)) if (holds(outDir, file, id, last.out.at, source)) held.set(file, id);
+  return held;
 }
 
 /**
@@ -108,10 +104,9 @@ export function checkOut(outDir: string, last: LastOutput, source: FileSource): 
   const lookedAt = Date.now();
   let byBytes = false;
   for (const [file, id] of Object.entries(last.files)) {
-    const stats = lstatSync(path.join(outDir, file), { throwIfNoEntry: false });
-    if (stats?.isFile() && stats.mtimeMs < last.out.at - RACY_MS) continue;
-    if (!unchangedSince(outDir, file, id, last.out.at, source)) return null;
-    byBytes = true;
+    const how = holds(outDir, file, id, last.out.at, source);
+    if (!how) return null;
+    byBytes ||= how === 'bytes';
   }
   return byBytes ? { id: last.out.id, at: lookedAt } : last.out;
 }

@@ -132,6 +132,16 @@ describe('the new out/ is every file of the site, and only those', () => {
     expect(readFileSync(path.join(outDir, 'social', 'home.png'), 'utf8')).toBe('card bytes');
   });
 
+  test('out/ checked by its bytes right after a build is remembered as checked, and an edit made after that is still told apart', () => {
+    const first = writeSite({ 'index.html': 'home', 'about/index.html': 'about' });
+    // Written a moment ago: too recent to trust by time, so checked by bytes, and the state moves on to this look.
+    const checked = checkOut(outDir, first.next, noSource);
+    expect(checked).not.toBeNull();
+    expect(checked!.at).toBeGreaterThanOrEqual(first.next.out!.at);
+    writeFileSync(path.join(outDir, 'about', 'index.html'), 'defaced');
+    expect(checkOut(outDir, { ...first.next, out: checked }, noSource)).toBeNull();
+  });
+
   test('a file removed from out/ or replaced by a folder is not trusted either', () => {
     const first = writeSite({ 'index.html': 'home', 'about/index.html': 'about' });
     rmSync(path.join(outDir, 'index.html'));
