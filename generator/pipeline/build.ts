@@ -51,7 +51,7 @@ async function buildWithCache(
   const { outDir } = options;
   const { started, label, credentials } = context;
   const timer = createStageTimer(options.onStage);
-  const cache = openBuildCache({ dir: options.cacheDir, fresh: options.noCache, onWarning: options.onWarning });
+  const cache = await timer.time('cache', () => openBuildCache({ dir: options.cacheDir, fresh: options.noCache, onWarning: options.onWarning }));
   // The states of out/ and its spare are the last build's only if it wrote this out/.
   const last = cache.previous && (cache.previous.outDir === outDir ? cache.previous : { ...cache.previous, out: null, spare: null });
   const lastOutput = cache.output?.outDir === outDir ? cache.output : null;

@@ -61,7 +61,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
   // What every page is made from besides its input: the code, the template, the asset names,
   // the layout; and the budgets, below which a page's size is estimated rather than measured.
   const shared = digest([code, template, JSON.stringify(client.assets), layoutDigest(pages[0]!.document.layout), JSON.stringify(upTo ?? null)].join('\0'));
-  const keys = pages.map((page) => pageKey(page, shared));
+  const keys = await timer.time('keys', () => pages.map((page) => pageKey(page, shared)));
   const login = { siteUrl: data.site.url, hash: data.login.hash };
 
   const site: NewSite = {
@@ -74,8 +74,11 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     const fixedSizes = await timer.time('fixed', () => putFixedFiles(site, { data, routes, client, imagesDir: cache.imagesDir, upTo }));
     // New login credentials: every page is checked for them, so every page renders.
     const recheck = !last || last.login.siteUrl !== login.siteUrl || last.login.hash !== login.hash;
-    const toRender = pagesToRender(pages, keys, { last, cache, site, recheck });
-    pages.forEach((page, index) => toRender.has(index) || keepPage(site, page, last!, client.assets));
+    const toRender = await timer.time('reuse', () => {
+      const todo = pagesToRender(pages, keys, { last, cache, site, recheck });
+      pages.forEach((page, index) => todo.has(index) || keepPage(site, page, last!, client.assets));
+      return todo;
+    }, (todo) => `${pages.length - todo.size} pages as the last build made them`);
     const todo = [...toRender].map((index) => ({ page: pages[index]!, key: keys[index]! }));
     const rendered = await renderChanged(site, todo, { template, assets: client.assets, imagesDir: cache.imagesDir, store: cache.store, upTo, jobs: options.jobs, timer, total: pages.length });
     const problems = await timer.time('check', () => site.check.finish(), (value) => (value.length ? `${value.length} ${value.length === 1 ? 'problem' : 'problems'}` : 'links, titles, budgets, secrets'));
@@ -99,7 +102,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
       out: committed.out,
       spare: committed.spare,
     };
-    cache.save(manifest);
+    await timer.time('record', () => cache.save(manifest));
     await pruneCache(cache.imagesDir);
     const written = new Set(committed.written);
     return {
