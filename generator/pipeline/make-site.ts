@@ -56,7 +56,6 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
   const routes = await timer.time('routes', () => collectRoutes({ data }), (value) => `${value.length} pages`);
   const template = readFileSync(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8');
   const pages = await timer.time('inputs', () => pageInputs(data, routes));
-  // What every page is made from besides its input: the code, the template, the asset names, the layout.
   const upTo = options.exactSizes ? undefined : (options.budgets ?? BUDGETS);
   // What every page is made from besides its input: the code, the template, the asset names,
   // the layout; and the budgets, below which a page's size is estimated rather than measured.
@@ -75,10 +74,10 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     // New login credentials: every page is checked for them, so every page renders.
     const recheck = !last || last.login.siteUrl !== login.siteUrl || last.login.hash !== login.hash;
     const toRender = await timer.time('reuse', () => {
-      const todo = pagesToRender(pages, keys, { last, cache, site, recheck });
-      pages.forEach((page, index) => todo.has(index) || keepPage(site, page, last!, client.assets));
-      return todo;
-    }, (todo) => `${pages.length - todo.size} pages as the last build made them`);
+      const changed = pagesToRender(pages, keys, { last, cache, site, recheck });
+      pages.forEach((page, index) => changed.has(index) || keepPage(site, page, last!, client.assets));
+      return changed;
+    }, (changed) => `${pages.length - changed.size} pages as the last build made them`);
     const todo = [...toRender].map((index) => ({ page: pages[index]!, key: keys[index]! }));
     const rendered = await renderChanged(site, todo, { template, assets: client.assets, imagesDir: cache.imagesDir, store: cache.store, upTo, jobs: options.jobs, timer, total: pages.length });
     const problems = await timer.time('check', () => site.check.finish(), (value) => (value.length ? `${value.length} ${value.length === 1 ? 'problem' : 'problems'}` : 'links, titles, budgets, secrets'));
