@@ -441,8 +441,10 @@ describe('page transition and tone', () => {
     // The window is a 1.2 s timer from when the entry script arms it: the page's clock stands
     // still from before it loads, so the press falls inside the window however slow the
     // machine (on one busy core, a press right after loading came too late).
+    // Installed a minute back and paused ahead of it: pausing needs a time the page's clock
+    // has not reached, however long the machine takes between the two calls.
     const start = Date.now();
-    await opened.page.clock.install({ time: start });
+    await opened.page.clock.install({ time: start - 60_000 });
     await opened.page.clock.pauseAt(start);
     await opened.page.goto(`${baseUrl}/faq`);
     await opened.page.locator('main h1').click();
