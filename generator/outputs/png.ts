@@ -4,7 +4,6 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { CACHE_ROOT } from '../paths.ts';
 import { CARD_FONT_FILES, loadSharp } from './image-library.ts';
 
 /* SVG to PNG (social cards, app icons), cached by a hash of everything that decides the pixels. */
@@ -33,9 +32,6 @@ async function renderSlot<T>(render: () => Promise<T>): Promise<T> {
     else running -= 1;
   }
 }
-
-/** Where rendered PNGs are kept between builds, keyed by content hash. */
-export const DEFAULT_PNG_CACHE_DIR = path.join(CACHE_ROOT, 'cards');
 
 let rendererKey: string | undefined;
 

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openFileStore, type FileStore, type StoreIndex } from './file-store.ts';
 import type { PageSize, Size } from './page-sizes.ts';
@@ -24,6 +24,8 @@ import type { LastOutput, OutState, SpareState } from './write-output.ts';
 /** Bumped when the manifest's shape or the meaning of a key changes. */
 export const CACHE_FORMAT = 2;
 const KIND = 'site-build-cache';
+/** Images are known by what they are drawn from (their key), not by a hash of their bytes: they are the images folder's, not the store's. */
+const IMAGE = 'image:';
 
 /** What the build keeps of one page (its files follow from its route: see pageFiles). */
 export interface PageRecord {
@@ -82,8 +84,10 @@ export interface BuildCache {
   readonly store: FileStore;
   /** The folder of the client bundle of code version `version`. */
   clientDir(version: string): string;
-  /** Where an image the site knows by `image:<key>` is kept. */
-  imagePath(id: string): string;
+  /** The identity a card or icon drawn to `images/<key>.png` is known by in the site. */
+  imageId(key: string): string;
+  /** A file of the site the cache keeps, by its identity: an image's path, or a page file's bytes (intact); null when the cache lacks it. */
+  find(id: string): string | Buffer | null;
   /** Writes the new manifest (with the store's index), and lets go of the stored files no longer in the site. */
   save(manifest: Omit<Manifest, 'store'>): void;
 }
@@ -102,9 +106,14 @@ export function openBuildCache(options: { dir: string; fresh?: boolean; onWarnin
     imagesDir: path.join(dir, 'images'),
     store,
     clientDir: (version) => path.join(dir, 'client', version),
-    imagePath: (id) => path.join(dir, 'images', `${id.slice('image:'.length)}.png`),
+    imageId: (key) => `${IMAGE}${key}`,
+    find(id) {
+      if (!id.startsWith(IMAGE)) return store.read(id);
+      const image = path.join(dir, 'images', `${id.slice(IMAGE.length)}.png`);
+      return (statSync(image, { throwIfNoEntry: false })?.size ?? 0) > 0 ? image : null;
+    },
     save(manifest) {
-      const pageFiles = new Set(Object.values(manifest.files).filter((id) => !id.startsWith('image:')));
+      const pageFiles = new Set(Object.values(manifest.files).filter((id) => !id.startsWith(IMAGE)));
       const { index, removeUnused } = store.finish(pageFiles);
       mkdirSync(dir, { recursive: true });
       // Written beside, then renamed: a build killed meanwhile leaves the old manifest whole.

@@ -99,7 +99,7 @@ async function buildWithCache(
 function cacheSource(cache: BuildCache, client: ClientBundle): FileSource {
   const bundleFiles = new Map(client.files.map((file) => [file.file, file.source]));
   return (file, id) => {
-    const found = bundleFiles.get(file) ?? (id.startsWith('image:') ? cache.imagePath(id) : cache.store.read(id));
+    const found = bundleFiles.get(file) ?? cache.find(id);
     if (!found) throw new Error(`the build cache has no file ${file} (${id})`);
     return found;
   };

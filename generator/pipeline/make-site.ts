@@ -79,7 +79,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
       return changed;
     }, (changed) => `${pages.length - changed.size} pages as the last build made them`);
     const todo = [...toRender].map((index) => ({ page: pages[index]!, key: keys[index]! }));
-    const rendered = await renderChanged(site, todo, { template, assets: client.assets, imagesDir: cache.imagesDir, store: cache.store, upTo, jobs: options.jobs, timer, total: pages.length });
+    const rendered = await renderChanged(site, todo, { template, assets: client.assets, cache, upTo, jobs: options.jobs, timer, total: pages.length });
     const problems = await timer.time('check', () => site.check.finish(), (value) => (value.length ? `${value.length} ${value.length === 1 ? 'problem' : 'problems'}` : 'links, titles, budgets, secrets'));
     // A site that fails its checks never replaces the previous out/.
     if (problems.length > 0) throw new OutputProblemError(problems);

@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import type { StageTimer } from '../stage-timer.ts';
+import type { BuildCache } from './build-cache.ts';
 import type { ClientAssets } from './bundle-client.ts';
 import { titleKeys } from './check-output.ts';
-import type { FileStore } from './file-store.ts';
 import { putFile, type NewSite } from './new-site.ts';
 import type { PageInput } from './page-input.ts';
 import type { Budgets } from './page-sizes.ts';
@@ -40,13 +40,13 @@ export function defaultJobs(pages: number, cores = availableParallelism()): numb
 export async function renderChanged(
   site: NewSite,
   todo: readonly { page: PageInput; key: string }[],
-  context: { template: string; assets: ClientAssets; imagesDir: string; store: FileStore; upTo: Budgets | undefined; jobs?: number; timer: StageTimer; total: number },
+  context: { template: string; assets: ClientAssets; cache: BuildCache; upTo: Budgets | undefined; jobs?: number; timer: StageTimer; total: number },
 ): Promise<string[]> {
-  const { timer, store } = context;
+  const { timer, cache } = context;
   const rendered: string[] = [];
   if (todo.length === 0) return rendered;
   const renderer = await createBatchRenderer(
-    { template: context.template, assets: context.assets, imagesDir: context.imagesDir, upTo: context.upTo },
+    { template: context.template, assets: context.assets, imagesDir: cache.imagesDir, upTo: context.upTo },
     { jobs: context.jobs ?? defaultJobs(todo.length), server: () => timer.time('server', () => loadSiteServer()) },
   );
   const keyOf = new Map(todo.map(({ page, key }) => [page.route.path, key]));
@@ -55,12 +55,12 @@ export async function renderChanged(
       // Named first, so that the page's link to it resolves at once (the check keeps no
       // record of a link that does). Known by its image key: the file is the cache's.
       site.check.addNames([page.card.file]);
-      site.files.set(page.card.file, `image:${page.card.key}`);
+      site.files.set(page.card.file, cache.imageId(page.card.key));
     }
     site.check.add([page.html, ...(page.json ? [page.json] : [])], [page.size], new Map([[page.html.file, page.scan]]));
     const start = performance.now();
     // Written to out/ and kept in the cache's store, for a build that finds no out/.
-    for (const file of [page.html, ...(page.json ? [page.json] : [])]) store.add(putFile(site, file.file, file.contents), file.contents);
+    for (const file of [page.html, ...(page.json ? [page.json] : [])]) cache.store.add(putFile(site, file.file, file.contents), file.contents);
     timer.record('write', performance.now() - start, 1);
     const record = { key: keyOf.get(page.path)!, ...titleKeys(page.scan), html: page.size.html, exact: page.size.exact };
     site.pages[page.path] = { record, size: page.size };

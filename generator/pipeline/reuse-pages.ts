@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import type { BuildCache, Manifest } from './build-cache.ts';
 import type { ClientAssets } from './bundle-client.ts';
 import type { NewSite } from './new-site.ts';
@@ -26,7 +25,7 @@ export function pagesToRender(pages: readonly PageInput[], keys: readonly string
       const id = last!.files[file];
       if (!id) return todo.add(index);
       if (site.writer.current(file) === id) continue;
-      if (!(id.startsWith('image:') ? isFile(cache.imagePath(id)) : cache.store.read(id) !== null)) return todo.add(index);
+      if (cache.find(id) === null) return todo.add(index);
     }
   });
   return todo;
@@ -41,8 +40,4 @@ export function keepPage(site: NewSite, page: PageInput, last: Manifest, assets:
   const size = pageSize({ file: page.route.file, html: record.html, css: assets.cssSize, js: { raw: js.jsRaw, brotli: js.jsBrotli }, exact: record.exact });
   site.check.keep({ file: page.route.file, title: record.title, canonical: record.canonical, size }, files);
   site.pages[page.route.path] = { record, size };
-}
-
-function isFile(file: string): boolean {
-  return (statSync(file, { throwIfNoEntry: false })?.size ?? 0) > 0;
 }
