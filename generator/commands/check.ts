@@ -25,10 +25,10 @@ export function registerCheck(program: Command): void {
       // Loaded here, not at the top: the other commands' modules need not load for a check.
       const { readContent } = await import('../content/read-content.ts');
       try {
-        const data = await readContent({ file: resolveFromCwd(options.content), timer });
+        const { data, images } = await readContent({ file: resolveFromCwd(options.content), timer });
         if (options.format === 'json') process.stdout.write(`${problemsAsJson([])}\n`);
         else if (!global.quiet) {
-          const counts = `${data.courses.length} courses, ${data.books.length} books, ${data.bundles.length} bundles, ${data.plans.length} plans`;
+          const counts = `${data.courses.length} courses, ${data.books.length} books, ${data.bundles.length} bundles, ${data.plans.length} plans${images.sources.length > 0 ? `, ${images.sources.length} images` : ''}`;
           process.stdout.write(`${colorsFor(process.stdout).green('✓')} ${options.content} is valid: ${counts} (${formatMs(performance.now() - started)})\n`);
         }
       } catch (error) {

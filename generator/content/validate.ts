@@ -69,6 +69,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Issues found beside validation (the image files), as located problems in line order. */
+export function locateIssues(loaded: LoadedContent, issues: readonly RuleIssue[]): Problem[] {
+  return toProblems(loaded, [], issues);
+}
+
+/** Problems in the order of the file, by line and column. */
+export function inFileOrder(problems: Problem[]): Problem[] {
+  return problems.sort((a, b) => (a.location?.line ?? 0) - (b.location?.line ?? 0) || (a.location?.column ?? 0) - (b.location?.column ?? 0));
+}
+
 function toProblems(loaded: LoadedContent, zodIssues: readonly z.core.$ZodIssue[], ruleIssues: readonly RuleIssue[]): Problem[] {
   const located = locateSource(loaded.source, loaded.displayName);
   // js-yaml reads some slips more leniently than the YAML spec (a quote left open runs on
@@ -79,8 +89,7 @@ function toProblems(loaded: LoadedContent, zodIssues: readonly z.core.$ZodIssue[
   const problems: Problem[] = [];
   for (const issue of zodIssues) problems.push(...fromZodIssue(located, issue));
   for (const issue of ruleIssues) problems.push(locate(located, issue.path, issue.message, issue.hint, issue.atKey));
-  problems.sort((a, b) => (a.location?.line ?? 0) - (b.location?.line ?? 0) || (a.location?.column ?? 0) - (b.location?.column ?? 0));
-  return problems;
+  return inFileOrder(problems);
 }
 
 function locate(located: Located, path: readonly PropertyKey[], message: string, hint?: string, atKey = false): Problem {
@@ -157,6 +166,12 @@ function hintFor(issue: z.core.$ZodIssue): string | undefined {
   if (message.startsWith('must be a tel: link')) return 'Write tel: and the number with digits only (a leading + allowed); the readable form goes in display.';
   if (message.startsWith('must be lowercase letters')) return 'Use only lowercase letters, digits and dashes, starting with a letter or digit.';
   if (message.startsWith('must be the https:// origin')) return 'Write the address the site is served from, like https://www.example.com: no path, no trailing slash.';
+  if (message.startsWith('must be a path relative to content.yaml')) return 'Put the image in a media/ folder beside content.yaml and write its path from there, like media/founder.jpg.';
+  if (message.startsWith('must stay inside the folder')) return 'Move the image into the folder of content.yaml (a media/ folder beside it) and write its path from there.';
+  if (message.startsWith('is an SVG file')) return 'Export it as PNG (keeps transparency), JPEG, WebP or AVIF.';
+  if (message.startsWith('must be a .jpg')) return 'Use a JPEG, PNG, WebP or AVIF image.';
+  if (message === 'alt text is missing') return 'Add alt: with what the image shows, for people who cannot see it; or decorative: true if it adds nothing the text does not say.';
+  if (message === 'a decorative image has no alt text') return 'Remove decorative: true if the text describes the image, or remove alt.';
   if (message.startsWith('must contain {page}')) return 'Keep {page} where the page number goes, like "Page {page} of {pages}".';
   if (issue.code === 'too_small' || issue.code === 'too_big') {
     if (message.startsWith('must list')) return 'Add or remove items so that the list has exactly that many.';

@@ -38,6 +38,23 @@ export async function removeStaleBundles(parent: string): Promise<void> {
 const require = createRequire(import.meta.url);
 
 /**
+ * Generator modules the server bundle leaves to Node (required by their absolute path):
+ * they find their own place through import.meta, which a CommonJS bundle has not, and
+ * hold what one process should load once (sharp, its fonts).
+ */
+const LOADED_BY_NODE = new Set(['paths.ts', path.join('outputs', 'image-library.ts')].map((file) => path.join(import.meta.dirname, '..', file)));
+
+const loadedByNode: esbuild.Plugin = {
+  name: 'loaded-by-node',
+  setup(build) {
+    build.onResolve({ filter: /\.ts$/ }, (args) => {
+      const file = path.resolve(args.resolveDir, args.path);
+      return LOADED_BY_NODE.has(file) ? { path: file, external: true } : undefined;
+    });
+  },
+};
+
+/**
  * The server-side bundle of site/ (platform node, packages external) in an incremental
  * context. Each rebuild writes one CommonJS file and requires it afresh: dropping it from
  * require's cache first is what makes Node load the new code and lets the old go, where
@@ -58,6 +75,7 @@ export async function createSsrBundler(options: { root: string; cacheDir: string
     jsx: 'automatic',
     // The client bundle owns the styles; the server only needs the markup.
     loader: { '.css': 'empty' },
+    plugins: [loadedByNode],
     metafile: true,
     logLevel: 'silent',
   });

@@ -54,6 +54,7 @@ export async function runDev(options: DevOptions): Promise<void> {
     cwd,
     env: process.env,
     cacheDir: path.join(cacheParent, String(process.pid)),
+    imagesDir: path.join(CACHE_ROOT, 'images'),
     onWarning: (message) => process.stderr.write(`${err.yellow('warning:')} ${message}\n`),
   });
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createStageTimer, type StageReport, type StageTimer } from '../stage-timer.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
-import type { Problem } from '../errors.ts';
+import { ContentProblemError, type Problem } from '../errors.ts';
 import { loginCredentials } from '../content/login-gate.ts';
 import { createClientBundler, createSsrBundler, type Bundler, type DevClient, type SsrModule } from './bundlers.ts';
 import { problemsOf } from './problems.ts';
@@ -31,16 +31,19 @@ export interface RebuildPlan {
 }
 
 /**
- * Sorts changed files into what they invalidate: content.yaml re-derives the data and
- * re-renders (the dev browser bundle imports its content, so it is not rebuilt); a
+ * Sorts changed files into what they invalidate: content.yaml or an image it names
+ * re-derives the data and re-renders (the browser bundle is code only, so it is not rebuilt); a
  * template re-renders; a file under site/ re-bundles the server code and/or the client bundle,
  * depending on which of them read it last time. Files neither read are ignored (a new
  * component counts once something imports it).
  */
-export function planRebuild(changed: Iterable<string>, inputs: { contentFile: string; templatesDir: string; ssr: ReadonlySet<string>; client: ReadonlySet<string> }): RebuildPlan {
+export function planRebuild(
+  changed: Iterable<string>,
+  inputs: { contentFile: string; templatesDir: string; ssr: ReadonlySet<string>; client: ReadonlySet<string>; images?: ReadonlySet<string> },
+): RebuildPlan {
   const plan: RebuildPlan = { content: false, template: false, ssr: false, client: false };
   for (const file of changed) {
-    if (file === inputs.contentFile) plan.content = true;
+    if (file === inputs.contentFile || inputs.images?.has(file)) plan.content = true;
     else if (file.startsWith(inputs.templatesDir + path.sep)) plan.template = true;
     else {
       if (inputs.ssr.has(file)) plan.ssr = true;
@@ -70,8 +73,14 @@ export async function createDevSession(options: {
   cwd: string;
   env: NodeJS.ProcessEnv;
   cacheDir: string;
+  /** Where the files made from content images are kept (by default in cacheDir, which goes with the session). */
+  imagesDir?: string;
   onWarning?: (message: string) => void;
 }) {
+  const imagesDir = options.imagesDir ?? path.join(options.cacheDir, 'images');
+  // The image files served, by their name in imagesDir: read once, not on every rebuild.
+  let imageBytes = new Map<string, Uint8Array>();
+  let imageSources = new Set<string>();
   const templatesDir = path.join(options.root, 'templates');
   const session = Date.now().toString(36);
   let counter = 0;
@@ -97,6 +106,25 @@ export async function createDevSession(options: {
   const credentials = loginCredentials(options.env);
   if (!credentials) options.onWarning?.('SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set: the login page will refuse every attempt.');
 
+  // The image files of the site: their path under out/ and their name in imagesDir.
+  let imageServed = new Map<string, string>();
+
+  /** Makes the files of the content's images that imagesDir lacks; their bytes, by name, for serving. */
+  async function imageFiles(module: SsrModule, images: Awaited<ReturnType<SsrModule['readContent']>>['images']) {
+    const { made, issues } = await module.makeImages(images, imagesDir);
+    if (issues.length > 0) {
+      const source = await readFile(options.contentFile, 'utf8');
+      throw new ContentProblemError(module.locateIssues({ file: options.contentFile, displayName: path.relative(options.cwd, options.contentFile), source, data: null }, issues));
+    }
+    const bytes = new Map<string, Uint8Array>();
+    const files = new Map<string, string>();
+    for (const [file, image] of made) {
+      bytes.set(image.cacheName, imageBytes.get(image.cacheName) ?? (await readFile(image.cached)));
+      files.set(file, image.cacheName);
+    }
+    return { bytes, files, sources: new Set(images.sources) };
+  }
+
   /** Runs the stages `plan` needs, timing each; commits only if all succeed. */
   async function rebuild(plan: RebuildPlan, timer: StageTimer): Promise<void> {
     const timed = <T>(name: string, run: () => Promise<T> | T) => timer.time(name, run);
@@ -112,7 +140,12 @@ export async function createDevSession(options: {
       let nextTemplate = template;
       if (plan.template || !template) nextTemplate = await timed('template', () => readFile(path.join(templatesDir, 'document.html'), 'utf8'));
       let nextData = data;
-      if (plan.content || plan.ssr || !nextData) nextData = await module.readContent({ file: options.contentFile, cwd: options.cwd, credentials, timer });
+      let nextImages: { bytes: Map<string, Uint8Array>; files: Map<string, string>; sources: Set<string> } | undefined;
+      if (plan.content || plan.ssr || !nextData) {
+        const content = await module.readContent({ file: options.contentFile, cwd: options.cwd, credentials, timer });
+        nextData = content.data;
+        nextImages = await timed('images', () => imageFiles(module, content.images));
+      }
       const siteData = nextData;
       const routes = await timed('routes', () => module.collectRoutes({ data: siteData }));
       const inputs = await timed('inputs', () => module.pageInputs(siteData, routes));
@@ -143,6 +176,12 @@ export async function createDevSession(options: {
       const all = new Map<string, string | Uint8Array>();
       for (const file of [...nextClient.files, ...module.staticFiles({ data: siteData })]) all.set(file.file, file.contents);
       for (const page of nextPages.values()) for (const file of page.files) all.set(file.file, file.contents);
+      if (nextImages) {
+        imageBytes = nextImages.bytes;
+        imageSources = nextImages.sources;
+        imageServed = nextImages.files;
+      }
+      for (const [file, name] of imageServed) all.set(file, imageBytes.get(name)!);
       // Everything succeeded: commit.
       ssr = next;
       client = nextClient;
@@ -160,8 +199,10 @@ export async function createDevSession(options: {
   return {
     /** The files and problems to serve now. */
     snapshot: (): DevSnapshot => ({ files, problems, version }),
-    /** The folders and file to watch. */
-    watched: [options.contentFile, path.join(options.root, 'site'), templatesDir],
+    /** The folders and files to watch: content.yaml, site/, templates/ and the folders of the images content.yaml names (as of the last build). */
+    get watched() {
+      return [options.contentFile, path.join(options.root, 'site'), templatesDir, ...new Set([...imageSources].map((file) => path.dirname(file)))];
+    },
     /**
      * Rebuilds after `changed` files changed ("all": the first build). Returns null when
      * none of them feeds the site. After a failed update everything is rebuilt, so a fix
@@ -172,7 +213,7 @@ export async function createDevSession(options: {
       const plan =
         changed === 'all' || problems.length > 0 || !ssr || !client
           ? EVERYTHING
-          : planRebuild(changed, { contentFile: options.contentFile, templatesDir, ssr: ssr.inputs, client: client.inputs });
+          : planRebuild(changed, { contentFile: options.contentFile, templatesDir, ssr: ssr.inputs, client: client.inputs, images: imageSources });
       if (!plan.content && !plan.template && !plan.ssr && !plan.client) return null;
       const timer = createStageTimer();
       try {

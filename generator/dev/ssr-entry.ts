@@ -5,6 +5,8 @@
  * one import is consistent. The generator never imports this file itself.
  */
 export { readContent } from '../content/read-content.ts';
+export { locateIssues } from '../content/validate.ts';
+export { makeImages } from '../images/site-images.ts';
 export { collectRoutes } from '../content/collect-routes.ts';
 export { pageInputs, pageKey, layoutDigest } from '../pipeline/page-input.ts';
 export { renderPage, routeDataFile, routeDataJson } from '../pipeline/render-pages.ts';

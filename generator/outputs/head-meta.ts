@@ -1,3 +1,4 @@
+import type { ImageView } from '../../site/model/images.ts';
 import type { LayoutData } from '../../site/model/page-data.ts';
 import type { RouteRecord } from '../content/collect-routes.ts';
 import { escapeHtml, jsonForScript } from '../html.ts';
@@ -11,6 +12,8 @@ export interface HeadInput {
   brand: string;
   /** The card the page shows (its own, or the home card). */
   card: PageCard;
+  /** The social image from content.yaml that replaces the card, if any. */
+  photo?: ImageView;
   /** schema.org structured data, or null. */
   jsonLd: unknown;
   noindex: boolean;
@@ -23,7 +26,11 @@ export interface HeadInput {
  */
 export function headMetaFor(head: HeadInput, route: RouteRecord, site: LayoutData['site']): string[] {
   const url = `${site.url}${route.canonical}`;
-  const card = cardImageOf(head.card, site.themeColor);
+  const drawn = cardImageOf(head.card, site.themeColor);
+  // A decorative social image says nothing of its own: the card's words stand in.
+  const card = head.photo
+    ? { path: head.photo.src, alt: head.photo.alt || drawn.alt, type: 'image/jpeg', width: head.photo.width, height: head.photo.height }
+    : { ...drawn, type: 'image/png', width: CARD_WIDTH, height: CARD_HEIGHT };
   const image = `${site.url}${card.path}`;
   const meta = (key: 'name' | 'property', name: string, content: string) => `<meta ${key}="${name}" content="${escapeHtml(content)}">`;
   const lines = [
@@ -37,9 +44,9 @@ export function headMetaFor(head: HeadInput, route: RouteRecord, site: LayoutDat
     meta('property', 'og:description', route.description),
     meta('property', 'og:url', url),
     meta('property', 'og:image', image),
-    meta('property', 'og:image:type', 'image/png'),
-    meta('property', 'og:image:width', String(CARD_WIDTH)),
-    meta('property', 'og:image:height', String(CARD_HEIGHT)),
+    meta('property', 'og:image:type', card.type),
+    meta('property', 'og:image:width', String(card.width)),
+    meta('property', 'og:image:height', String(card.height)),
     meta('property', 'og:image:alt', card.alt),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', route.title),

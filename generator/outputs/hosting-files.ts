@@ -44,12 +44,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
 };
 
-/** Content-hashed assets (and versioned social cards) never change under one URL. */
+/** Content-hashed assets and images (and versioned social cards) never change under one URL. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** Pages and other unhashed files: use the cache only after asking the server. */
 export const REVALIDATE_CACHE = 'public, max-age=0, must-revalidate';
 /** URL prefixes whose files may be cached for a year. */
-export const IMMUTABLE_PREFIXES = ['/assets/', '/social/'] as const;
+export const IMMUTABLE_PREFIXES = ['/assets/', '/images/', '/social/'] as const;
 
 export const AGENCY_LOGIN_PATH = '/agency-login';
 
@@ -71,7 +71,7 @@ export function headersFile(): string {
     '',
     block('/*', SECURITY_HEADERS),
     '',
-    '# Content-hashed files (and social cards, whose URLs carry a version) never change.',
+    '# Content-hashed files (assets, images; social cards, whose URLs carry a version) never change.',
     '# Everything else revalidates on every visit (the hosts\' default).',
     ...IMMUTABLE_PREFIXES.map((prefix) => block(`${prefix}*`, { 'Cache-Control': IMMUTABLE_CACHE })),
     '',

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Sharp, SharpInput, SharpOptions } from 'sharp';
 import { CACHE_ROOT } from '../paths.ts';
@@ -62,4 +64,37 @@ export function loadSharp(): Promise<SharpFactory> {
     return sharp as SharpFactory;
   })();
   return loading;
+}
+
+/**
+ * How many renders run at once: each holds its image until done, so a batch of 64 cards
+ * started together would hold 64 of them. As many as the cores keep them busy.
+ */
+export const RENDER_SLOTS = Math.min(4, availableParallelism());
+let running = 0;
+const queue: (() => void)[] = [];
+/** Renders running now (for tests of the limit). */
+export const rendersRunning = (): number => running;
+/** Runs a sharp job once a slot is free (see RENDER_SLOTS). */
+export async function renderSlot<T>(render: () => Promise<T>): Promise<T> {
+  // A finished render hands its slot straight to the next in line, so a caller arriving
+  // in between cannot take it too.
+  if (running < RENDER_SLOTS) running += 1;
+  else await new Promise<void>((resolve) => queue.push(resolve));
+  try {
+    return await render();
+  } finally {
+    const next = queue.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+
+let version: string | undefined;
+
+/** sharp's exact version, which pins its libvips and encoders: part of every image's key. */
+export function sharpVersion(): string {
+  version ??= JSON.parse(readFileSync(path.join(path.dirname(require.resolve('sharp')), '..', 'package.json'), 'utf8')).version as string;
+  return version;
 }

@@ -1,37 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync, utimesSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { CARD_FONT_FILES, loadSharp } from './image-library.ts';
+import { hitCacheEntry } from './image-cache.ts';
+import { CARD_FONT_FILES, loadSharp, renderSlot, sharpVersion } from './image-library.ts';
 
 /* SVG to PNG (social cards, app icons), cached by a hash of everything that decides the pixels. */
-
-const require = createRequire(import.meta.url);
-
-/**
- * How many renders run at once: each holds its image until done, so a batch of 64 cards
- * started together would hold 64 of them. As many as the cores keep them busy.
- */
-export const RENDER_SLOTS = Math.min(4, availableParallelism());
-let running = 0;
-const queue: (() => void)[] = [];
-/** Renders running now (for tests of the limit). */
-export const rendersRunning = (): number => running;
-async function renderSlot<T>(render: () => Promise<T>): Promise<T> {
-  // A finished render hands its slot straight to the next in line, so a caller arriving
-  // in between cannot take it too.
-  if (running < RENDER_SLOTS) running += 1;
-  else await new Promise<void>((resolve) => queue.push(resolve));
-  try {
-    return await render();
-  } finally {
-    const next = queue.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
 
 let rendererKey: string | undefined;
 
@@ -40,7 +14,7 @@ function rendererFingerprint(): string {
   if (!rendererKey) {
     const hash = createHash('sha256');
     // sharp's exact version pins its libvips (and so its SVG renderer).
-    hash.update(JSON.parse(readFileSync(path.join(path.dirname(require.resolve('sharp')), '..', 'package.json'), 'utf8')).version);
+    hash.update(sharpVersion());
     for (const file of CARD_FONT_FILES) hash.update(readFileSync(file));
     rendererKey = hash.digest('hex');
   }
@@ -81,57 +55,6 @@ export function pngKey(svg: string, width: number): string {
 export async function renderPng(options: { svg: string; width: number; cacheDir: string | null }): Promise<Uint8Array> {
   const rendered = await renderPngCached({ ...options, read: true });
   return rendered.bytes!;
-}
-
-/**
- * A cache hit: the entry's size (0 when absent), and the entry marked used. Its
- * modification time is brought up to date once a day at most; entries unused for
- * CACHE_KEEP_DAYS are pruned.
- */
-function hitCacheEntry(file: string): number {
-  try {
-    const stats = statSync(file, { throwIfNoEntry: false });
-    if (stats && Date.now() - stats.mtimeMs > DAY_MS) {
-      const now = new Date();
-      utimesSync(file, now, now);
-    }
-    return stats?.size ?? 0;
-  } catch {
-    // Unreadable is absent; a read-only cache still serves, it is only pruned less well.
-    return 0;
-  }
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Cached images unused for this many days are deleted (pruneCache). */
-export const CACHE_KEEP_DAYS = 30;
-
-/**
- * Deletes the cache entries no build has used for CACHE_KEEP_DAYS (every edited title
- * leaves its old card behind; a 10,000-course site's cards take 1.2 GB). Runs at most once
- * a day per cache, after a build that succeeded; never fails a build.
- */
-export async function pruneCache(cacheDir: string, now = Date.now()): Promise<number> {
-  const marker = path.join(cacheDir, '.pruned');
-  try {
-    const last = statSync(marker, { throwIfNoEntry: false });
-    if (last && now - last.mtimeMs < DAY_MS) return 0;
-    let removed = 0;
-    for (const name of await readdir(cacheDir)) {
-      if (!name.endsWith('.png')) continue;
-      const file = path.join(cacheDir, name);
-      const stats = statSync(file, { throwIfNoEntry: false });
-      if (stats && now - stats.mtimeMs > CACHE_KEEP_DAYS * DAY_MS) {
-        await rm(file, { force: true });
-        removed += 1;
-      }
-    }
-    await writeFile(marker, '');
-    return removed;
-  } catch {
-    return 0;
-  }
 }
 
 /** Names each temporary file apart: two pages may draw the same card at once. */

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ImageStamps } from '../images/image-stamps.ts';
 import { openFileStore, type FileStore, type StoreIndex } from './file-store.ts';
 import type { PageSize, Size } from './page-sizes.ts';
 import type { LastOutput, OutState, SpareState } from './write-output.ts';
@@ -13,7 +14,8 @@ import type { LastOutput, OutState, SpareState } from './write-output.ts';
  *                      out/ and its spare as the build left them
  *   store/pack-*.bin   every page's files by identity (file-store.ts), so that a copy of
  *                      the cache on another machine, without out/, still has them
- *   images/<key>.png   social cards and icons by the hash of what decides their pixels
+ *   images/<key>.<ext> social cards, icons and the files made from content images, by
+ *                      the hash of what decides their bytes
  *   client/<version>/  the client bundle of one version of the code
  *
  * Paths inside are relative, so the folder can be copied (a CI cache). Anything that does
@@ -22,10 +24,11 @@ import type { LastOutput, OutState, SpareState } from './write-output.ts';
  */
 
 /** Bumped when the manifest's shape or the meaning of a key changes. */
-export const CACHE_FORMAT = 2;
+export const CACHE_FORMAT = 3;
 const KIND = 'site-build-cache';
-/** Images are known by what they are drawn from (their key), not by a hash of their bytes: they are the images folder's, not the store's. */
+/** Images are known by what they are made from (their key), not by a hash of their bytes: they are the images folder's, not the store's. */
 const IMAGE = 'image:';
+const IMAGE_NAME = /^[0-9a-f]{64}\.(png|jpg|webp|avif)$/;
 
 /** What the build keeps of one page (its files follow from its route: see pageFiles). */
 export interface PageRecord {
@@ -60,10 +63,12 @@ export interface Manifest {
   pages: Record<string, PageRecord>;
   /** What a first visit to each page beside the rendered ones (agency-login) downloads. */
   fixedSizes: PageSize[];
-  /** Every file of the site, by its path under out/, and its identity ("image:<key>" for images). */
+  /** Every file of the site, by its path under out/, and its identity ("image:<key>.<ext>" for images). */
   files: Record<string, string>;
   store: StoreIndex;
   prices: Record<string, PriceRecord>;
+  /** The image files content.yaml named, as they were (a changed one means the content changed). */
+  images: ImageStamps;
   out: OutState | null;
   spare: SpareState | null;
 }
@@ -84,8 +89,8 @@ export interface BuildCache {
   readonly store: FileStore;
   /** The folder of the client bundle of code version `version`. */
   clientDir(version: string): string;
-  /** The identity a card or icon drawn to `images/<key>.png` is known by in the site. */
-  imageId(key: string): string;
+  /** The identity an image kept as `images/<name>` (its key and extension) is known by in the site. */
+  imageId(name: string): string;
   /** A file of the site the cache keeps, by its identity: an image's path, or a page file's bytes (intact); null when the cache lacks it. */
   find(id: string): string | Buffer | null;
   /** Writes the new manifest (with the store's index), and lets go of the stored files no longer in the site. */
@@ -106,10 +111,12 @@ export function openBuildCache(options: { dir: string; fresh?: boolean; onWarnin
     imagesDir: path.join(dir, 'images'),
     store,
     clientDir: (version) => path.join(dir, 'client', version),
-    imageId: (key) => `${IMAGE}${key}`,
+    imageId: (name) => `${IMAGE}${name}`,
     find(id) {
       if (!id.startsWith(IMAGE)) return store.read(id);
-      const image = path.join(dir, 'images', `${id.slice(IMAGE.length)}.png`);
+      // A name from the record: only ever a key and an extension, never a path out of the folder.
+      if (!IMAGE_NAME.test(id.slice(IMAGE.length))) return null;
+      const image = path.join(dir, 'images', id.slice(IMAGE.length));
       return (statSync(image, { throwIfNoEntry: false })?.size ?? 0) > 0 ? image : null;
     },
     save(manifest) {
@@ -150,6 +157,7 @@ function readManifest(file: string, onWarning?: (message: string) => void): Mani
     typeof manifest.files === 'object' &&
     typeof manifest.login === 'object' &&
     Array.isArray(manifest.fixedSizes) &&
+    typeof manifest.images === 'object' &&
     Array.isArray(manifest.store?.packs);
   return shaped ? (manifest as Manifest) : ignored(`in ${path.dirname(file)} is damaged`);
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { contentDisplayName, readContentBytes } from '../content/content-file.ts';
 import { hashLogin, loginCredentials } from '../content/login-gate.ts';
+import { sameImages } from '../images/image-stamps.ts';
 import { CACHE_ROOT } from '../paths.ts';
 import { createStageTimer } from '../stage-timer.ts';
 import { CACHE_FORMAT, openBuildCache, type BuildCache } from './build-cache.ts';
@@ -70,7 +71,7 @@ async function buildWithCache(
   const source = cacheSource(cache, client);
 
   // Nothing the site is made from has changed, and out/ is as the last build left it: done.
-  const out = last && last.inputs === inputs && sameLogin && !options.exactSizes ? checkOut(outDir, last, source) : null;
+  const out = last && last.inputs === inputs && sameLogin && sameImages(last.images) && !options.exactSizes ? checkOut(outDir, last, source) : null;
   if (last && out) {
     // Files checked by their bytes this time are trusted by their time from now on.
     if (out !== last.out) {

@@ -44,8 +44,8 @@ export const URL_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   a: ['href'],
   link: ['href'],
   script: ['src'],
-  img: ['src'],
-  source: ['src'],
+  img: ['src', 'srcset'],
+  source: ['src', 'srcset'],
   video: ['src', 'poster'],
   audio: ['src'],
   iframe: ['src'],
@@ -225,7 +225,10 @@ export function scanHtml(html: string): ScannedPage {
     const rel = (attributes.get('rel') ?? '').toLowerCase();
     for (const attribute of URL_ATTRIBUTES[name] ?? []) {
       const value = attributes.get(attribute);
-      if (value !== undefined) page.references.push({ tag: name, attribute, value: value, rel, line, inNoscript: noscript > 0 });
+      if (value === undefined) continue;
+      // A srcset lists candidates, "url 480w, url 960w": each URL is a reference of its own.
+      const urls = attribute === 'srcset' ? value.split(',').flatMap((candidate) => candidate.trim().split(/\s+/)[0] || []) : [value];
+      for (const url of urls) page.references.push({ tag: name, attribute, value: url, rel, line, inNoscript: noscript > 0 });
     }
     if (name === 'meta') {
       const key = attributes.get('property') ?? attributes.get('name') ?? '';

@@ -4,7 +4,9 @@ import { collectRoutes } from '../content/collect-routes.ts';
 import type { LoginCredentials } from '../content/login-gate.ts';
 import { readContent } from '../content/read-content.ts';
 import { OutputProblemError } from '../errors.ts';
-import { pruneCache } from '../outputs/png.ts';
+import { imageStamps } from '../images/image-stamps.ts';
+import { pageImagesOf, type PageImages } from '../images/page-images.ts';
+import { pruneCache } from '../outputs/image-cache.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import type { StageTimer } from '../stage-timer.ts';
 import { brotliSize } from './brotli-size.ts';
@@ -14,8 +16,9 @@ import { createOutputCheck } from './check-output.ts';
 import type { ClientBundle } from './client-bundle.ts';
 import { digest } from './digest.ts';
 import { putFixedFiles } from './fixed-files.ts';
+import { putImageFiles } from './image-files.ts';
 import type { NewSite } from './new-site.ts';
-import { layoutDigest, pageInputs, pageKey } from './page-input.ts';
+import { layoutDigest, pageInputs, pageKey, type PageInput } from './page-input.ts';
 import { BUDGETS, type PageSize } from './page-sizes.ts';
 import { priceChanges, pricesOf } from './prices.ts';
 import { renderChanged } from './render-changed.ts';
@@ -52,7 +55,7 @@ export interface BuildSoFar {
 export async function makeSite(options: BuildOptions & { outDir: string }, known: BuildSoFar): Promise<BuildResult> {
   const { outDir } = options;
   const { started, label, credentials, timer, cache, last, lastOutput, client, source, bytes, displayName, code, inputs } = known;
-  const data = await readContent({ file: options.contentFile, bytes, credentials, timer });
+  const { data, images } = await readContent({ file: options.contentFile, bytes, credentials, timer });
   const routes = await timer.time('routes', () => collectRoutes({ data }), (value) => `${value.length} pages`);
   const template = readFileSync(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8');
   const pages = await timer.time('inputs', () => pageInputs(data, routes));
@@ -70,16 +73,20 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     pages: {},
   };
   try {
+    const content = { file: options.contentFile, displayName, source: bytes.toString(), data: null };
+    const imageSizes = await timer.time('images', () => putImageFiles(site, images, { cache, content }), () => `${images.variants.length} files from ${images.sources.length} images`);
+    // What each page's images cost a phone, for the budget and --report (a site without images has none to walk).
+    const imagesOf = (page: PageInput): PageImages | undefined => (imageSizes.size > 0 ? pageImagesOf(page, (url) => imageSizes.get(url) ?? 0) : undefined);
     const fixedSizes = await timer.time('fixed', () => putFixedFiles(site, { data, routes, client, imagesDir: cache.imagesDir, upTo }));
     // New login credentials: every page is checked for them, so every page renders.
     const recheck = !last || last.login.siteUrl !== login.siteUrl || last.login.hash !== login.hash;
     const toRender = await timer.time('reuse', () => {
       const changed = pagesToRender(pages, keys, { last, cache, site, recheck });
-      pages.forEach((page, index) => changed.has(index) || keepPage(site, page, last!, client.assets));
+      pages.forEach((page, index) => changed.has(index) || keepPage(site, page, last!, { assets: client.assets, images: imagesOf(page) }));
       return changed;
     }, (changed) => `${pages.length - changed.size} pages as the last build made them`);
     const todo = [...toRender].map((index) => ({ page: pages[index]!, key: keys[index]! }));
-    const rendered = await renderChanged(site, todo, { template, assets: client.assets, cache, upTo, jobs: options.jobs, timer, total: pages.length });
+    const rendered = await renderChanged(site, todo, { template, assets: client.assets, cache, upTo, jobs: options.jobs, timer, total: pages.length, imagesOf });
     const problems = await timer.time('check', () => site.check.finish(), (value) => (value.length ? `${value.length} ${value.length === 1 ? 'problem' : 'problems'}` : 'links, titles, budgets, secrets'));
     // A site that fails its checks never replaces the previous out/.
     if (problems.length > 0) throw new OutputProblemError(problems);
@@ -98,6 +105,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
       fixedSizes,
       files: Object.fromEntries(site.files),
       prices,
+      images: imageStamps(images.sources),
       out: committed.out,
       spare: committed.spare,
     };

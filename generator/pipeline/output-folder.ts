@@ -20,6 +20,8 @@ export const OUTPUT_TOP_LEVEL: ReadonlySet<string> = new Set([
   '404.html',
   'assets',
   'social',
+  // The files made from content.yaml's images (generator/images/).
+  'images',
   ICON_SPRITE.slice(1),
   '_headers',
   '_redirects',

@@ -28,18 +28,22 @@ export function pageInputs(data: SiteData, routes: readonly RouteRecord[]): Page
   const home = routes.find((route) => route.path === '/')!;
   return routes.map((route) => {
     const page = pageDataOf(data, route.page, route.path);
+    const card = pageCardOf(data, route, home);
+    // A page's social image from content.yaml replaces its drawn card (aliases and not-found pages: home's).
+    const photo = data.socialImages[(ownsCard(route) ? route : home).page];
     return {
       route,
       document: { layout, route: { title: route.title, page } },
       head: {
         brand: usesAgencyBrand(route.page) ? data.agency.name : data.site.name,
-        card: pageCardOf(data, route, home),
+        card,
+        photo,
         jsonLd: structuredDataFor(data, page),
         // noindex only for the not-found pages. /login and /coming-soon stay out of the
         // sitemap but indexable: search engines may show them, and audits expect them crawlable.
         noindex: route.file.endsWith('404.html'),
       },
-      ownsCard: ownsCard(route),
+      ownsCard: ownsCard(route) && !photo,
     };
   });
 }

@@ -1,6 +1,7 @@
 import { brotliBound, brotliSize } from './brotli-size.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
 import type { OutputFile } from '../output-file.ts';
+import { PHONE, type PageImages } from '../images/page-images.ts';
 
 /** Bytes as stored and as sent with brotli (quality 11, as a host precompresses). */
 export interface Size {
@@ -18,6 +19,8 @@ export interface PageSize {
   total: Size;
   /** False when some brotli figure is the raw size, an upper bound (see measurePages' `upTo`). */
   exact: boolean;
+  /** Its images from content.yaml, as a phone downloads them (none: no images). */
+  images?: PageImages;
 }
 
 /**
@@ -27,6 +30,9 @@ export interface PageSize {
  */
 export const BUDGETS = { js: 78 * 1024, css: 15 * 1024, html: 32 * 1024 } as const;
 export type Budgets = { readonly [kind in keyof typeof BUDGETS]: number };
+
+/** The largest image a first visit downloads on a phone (PHONE), in bytes. */
+export const IMAGE_BUDGET = 100 * 1024;
 
 const add = (a: Size, b: Size): Size => ({ raw: a.raw + b.raw, brotli: a.brotli + b.brotli });
 /** Brotli adds a few bytes to data it cannot shrink; below raw + this it never goes. */
@@ -125,18 +131,22 @@ export function measurePage(options: { file: string; html: string; css: Size; js
 }
 
 /** A page's first-visit size from its parts (a page the build kept: its HTML's size as recorded). */
-export function pageSize(options: { file: string; html: Size; css: Size; js: Size; exact: boolean }): PageSize {
-  const { file, html, css, js, exact } = options;
-  return { file, html, css, js, total: add(add(html, css), js), exact };
+export function pageSize(options: { file: string; html: Size; css: Size; js: Size; exact: boolean; images?: PageImages }): PageSize {
+  const { file, html, css, js, exact, images } = options;
+  return { file, html, css, js, total: add(add(html, css), js), exact, ...(images ? { images } : {}) };
 }
 
 /** The budget problems of one page, as plain sentences. */
 export function overBudget(size: PageSize, budgets: Budgets = BUDGETS): string[] {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const names = { js: 'JavaScript', css: 'CSS', html: 'HTML' } as const;
-  return (['js', 'css', 'html'] as const)
+  const over = (['js', 'css', 'html'] as const)
     .filter((kind) => size[kind].brotli > budgets[kind])
     .map((kind) => `${names[kind]} of a first visit is ${kb(size[kind].brotli)} (brotli), over its budget of ${kb(budgets[kind])}`);
+  const largest = size.images?.largest;
+  if (largest && largest.bytes > IMAGE_BUDGET)
+    over.push(`its largest image on a phone, ${largest.file}, is ${kb(largest.bytes)}, over the budget of ${kb(IMAGE_BUDGET)}`);
+  return over;
 }
 
 /**
@@ -148,8 +158,10 @@ export function formatSizeTable(sizes: readonly PageSize[], options: { outLabel?
   const rows = sizes.map((size) => [
     `${prefix}${size.file}`,
     ...(['html', 'css', 'js', 'total'] as const).flatMap((kind) => [kb(size[kind].raw), kb(size[kind].brotli)]),
+    kb(size.images?.bytes ?? 0),
+    kb(size.images?.largest?.bytes ?? 0),
   ]);
-  const header = ['page', 'HTML', 'HTML br', 'CSS', 'CSS br', 'JS', 'JS br', 'total', 'total br'];
+  const header = ['page', 'HTML', 'HTML br', 'CSS', 'CSS br', 'JS', 'JS br', 'total', 'total br', 'images', 'largest'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const format = (row: readonly string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   return [
@@ -157,5 +169,6 @@ export function formatSizeTable(sizes: readonly PageSize[], options: { outLabel?
     ...rows.map(format),
     '',
     `KB of 1024 bytes; "br" is brotli (quality 11). Budgets per first visit (br): JavaScript ${kb(BUDGETS.js)}, CSS ${kb(BUDGETS.css)}, HTML ${kb(BUDGETS.html)}.`,
+    `Images: every image of the page as a phone (${PHONE.width} px wide, ${PHONE.dpr}x) downloads it, and the largest, whose budget is ${kb(IMAGE_BUDGET)}.`,
   ].join('\n');
 }

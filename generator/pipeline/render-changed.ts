@@ -4,6 +4,7 @@ import type { BuildCache } from './build-cache.ts';
 import type { ClientAssets } from './bundle-client.ts';
 import { titleKeys } from './check-output.ts';
 import { putFile, type NewSite } from './new-site.ts';
+import type { PageImages } from '../images/page-images.ts';
 import type { PageInput } from './page-input.ts';
 import type { Budgets } from './page-sizes.ts';
 import type { RenderedPage } from './render-batch.ts';
@@ -40,7 +41,17 @@ export function defaultJobs(pages: number, cores = availableParallelism()): numb
 export async function renderChanged(
   site: NewSite,
   todo: readonly { page: PageInput; key: string }[],
-  context: { template: string; assets: ClientAssets; cache: BuildCache; upTo: Budgets | undefined; jobs?: number; timer: StageTimer; total: number },
+  context: {
+    template: string;
+    assets: ClientAssets;
+    cache: BuildCache;
+    upTo: Budgets | undefined;
+    jobs?: number;
+    timer: StageTimer;
+    total: number;
+    /** What a page's images cost a phone (undefined: it has none). */
+    imagesOf: (page: PageInput) => PageImages | undefined;
+  },
 ): Promise<string[]> {
   const { timer, cache } = context;
   const rendered: string[] = [];
@@ -49,20 +60,23 @@ export async function renderChanged(
     { template: context.template, assets: context.assets, imagesDir: cache.imagesDir, upTo: context.upTo },
     { jobs: context.jobs ?? defaultJobs(todo.length), server: () => timer.time('server', () => loadSiteServer()) },
   );
-  const keyOf = new Map(todo.map(({ page, key }) => [page.route.path, key]));
+  const byPath = new Map(todo.map((entry) => [entry.page.route.path, entry]));
   const onPage = (page: RenderedPage) => {
+    const { page: input, key } = byPath.get(page.path)!;
+    const images = context.imagesOf(input);
+    if (images) page.size.images = images;
     if (page.card) {
       // Named first, so that the page's link to it resolves at once (the check keeps no
       // record of a link that does). Known by its image key: the file is the cache's.
       site.check.addNames([page.card.file]);
-      site.files.set(page.card.file, cache.imageId(page.card.key));
+      site.files.set(page.card.file, cache.imageId(`${page.card.key}.png`));
     }
     site.check.add([page.html, ...(page.json ? [page.json] : [])], [page.size], new Map([[page.html.file, page.scan]]));
     const start = performance.now();
     // Written to out/ and kept in the cache's store, for a build that finds no out/.
     for (const file of [page.html, ...(page.json ? [page.json] : [])]) cache.store.add(putFile(site, file.file, file.contents), file.contents);
     timer.record('write', performance.now() - start, 1);
-    const record = { key: keyOf.get(page.path)!, ...titleKeys(page.scan), html: page.size.html, exact: page.size.exact };
+    const record = { key, ...titleKeys(page.scan), html: page.size.html, exact: page.size.exact };
     site.pages[page.path] = { record, size: page.size };
     rendered.push(page.path);
   };

@@ -40,9 +40,14 @@ export function MainHeader() {
     <header className={`site-header${hidden && !open ? ' site-header--hidden' : ''}`} onBlur={onBlur}>
       <div className="site-header__inner">
         <Link to="/" className="brand">
-          <span className="brand__mark" aria-hidden="true">
-            <Icon name="rocket" />
-          </span>
+          {/* A logo from content.yaml: one format (PNG, or JPEG), whose few bytes do not pay for <picture> in every page's script. */}
+          {site.logo ? (
+            <img className="brand__mark brand__mark--logo" src={site.logo.src} srcSet={site.logo.sources[0]!.srcset} sizes={site.logo.sizes} width={site.logo.width} height={site.logo.height} alt={site.logo.alt} />
+          ) : (
+            <span className="brand__mark" aria-hidden="true">
+              <Icon name="rocket" />
+            </span>
+          )}
           <span className="brand__name">{site.name}</span>
         </Link>
         <button

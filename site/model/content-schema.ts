@@ -57,8 +57,33 @@ const stepSchema = z.strictObject({ title: text, text });
 const qaSchema = z.strictObject({ question: text, answer: text });
 const phoneSchema = z.strictObject({ display: text, href: telSchema });
 
-/** Fields every page has: its document title (before the brand suffix) and its meta description. */
-const pageMeta = { title: text, description: text };
+/** The image formats a source may be in. SVG is not one: it can carry script. */
+export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.avif'] as const;
+
+/**
+ * An image: a file inside content.yaml's folder (a media/ folder beside it) and its alt
+ * text, which may be empty only for an image marked decorative. The file itself (there,
+ * an image, large enough, not too large) is checked by the generator (generator/images/).
+ */
+export const imageSchema = z
+  .strictObject({
+    src: text
+      .refine((value) => !/^([a-z][a-z0-9+.-]*:|\/|\\)/i.test(value) && !value.includes('\\'), { message: 'must be a path relative to content.yaml, like media/founder.jpg' })
+      .refine((value) => !value.split('/').includes('..'), { message: 'must stay inside the folder of content.yaml (no "..")' })
+      .refine((value) => !value.toLowerCase().endsWith('.svg'), { message: 'is an SVG file, which is not accepted (an SVG can carry script)' })
+      .refine((value) => value.toLowerCase().endsWith('.svg') || IMAGE_EXTENSIONS.some((extension) => value.toLowerCase().endsWith(extension)), {
+        message: `must be a ${IMAGE_EXTENSIONS.join(', ')} file`,
+      }),
+    alt: z.string().trim().optional(),
+    decorative: z.boolean().optional(),
+  })
+  .superRefine((image, context) => {
+    if (image.decorative && image.alt) context.addIssue({ code: 'custom', path: ['alt'], message: 'a decorative image has no alt text' });
+    if (!image.decorative && !image.alt) context.addIssue({ code: 'custom', path: ['alt'], message: 'alt text is missing' });
+  });
+
+/** Fields every page has: its document title (before the brand suffix), its meta description, and optionally the image shown when it is shared (in place of its drawn card). */
+const pageMeta = { title: text, description: text, socialImage: imageSchema.optional() };
 
 export const courseSchema = z.strictObject({
   id: z.number().int('must be a whole number').positive('must be 1 or more'),
@@ -67,6 +92,8 @@ export const courseSchema = z.strictObject({
   duration: text,
   level: z.enum(['Foundation', 'Essential', 'Intermediate', 'Advanced']),
   videoUrl: linkSchema.optional(),
+  /** Shown on the course list and the course's page. */
+  thumbnail: imageSchema.optional(),
 });
 
 export const bookSchema = z.strictObject({
@@ -77,6 +104,8 @@ export const bookSchema = z.strictObject({
   icon: iconSchema,
   price: priceSchema,
   checkoutUrl: checkoutUrlSchema,
+  /** A designed cover; without one the store draws one from the title and icon. */
+  cover: imageSchema.optional(),
 });
 
 export const bundleSchema = z.strictObject({
@@ -90,6 +119,8 @@ export const bundleSchema = z.strictObject({
   checkoutUrl: checkoutUrlSchema,
   books: z.array(z.number().int('must be a book id (a whole number)')).min(1, 'needs at least one book'),
   featured: z.boolean().optional(),
+  /** A designed cover, shown beside the title in place of the icon. */
+  cover: imageSchema.optional(),
 });
 
 export const planSchema = z.strictObject({
@@ -128,6 +159,8 @@ export const contentSchema = z.strictObject({
     /** The splash-screen colour of the installed app (web manifest); defaults to white. */
     backgroundColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like "#ffffff"').optional(),
     founder: text,
+    /** The brand mark in the header, in place of the drawn one: square. */
+    logo: imageSchema.optional(),
     discordUrl: linkSchema,
     email: text.email('must be an e-mail address'),
     footer: z.strictObject({ text, copyright: text }),
@@ -196,6 +229,8 @@ export const contentSchema = z.strictObject({
       intro: text,
       sections: z.array(z.strictObject({ heading: text, paragraphs })).min(1, 'needs at least one section'),
       cta: text,
+      /** The founder's photo, beside the heading. */
+      founderPhoto: imageSchema.optional(),
     }),
     faq: z.strictObject({ ...pageMeta, heading: text, intro: text, items: z.array(qaSchema).min(1, 'needs at least one question') }),
     contact: z.strictObject({
@@ -275,6 +310,7 @@ export const contentSchema = z.strictObject({
 /** Content as validated: prices still in dollars, bundles still reference books by id. */
 export type Content = z.infer<typeof contentSchema>;
 export type Course = z.infer<typeof courseSchema>;
+export type ImageField = z.infer<typeof imageSchema>;
 export type Book = z.infer<typeof bookSchema>;
 export type Plan = z.infer<typeof planSchema>;
 export type PolicySection = z.infer<typeof policySectionSchema>;

@@ -5,11 +5,10 @@
  * navigation), so the browser renders from the very data the server did, and the client
  * bundle carries code only.
  */
-import type { Content } from './content-schema.ts';
 import type { BookView, BundleView, CourseView, LoginGate, PlanView, SiteData } from './site-data.ts';
 import { COURSES_PER_PAGE, courseListPageCount, courseListPageOf, normalizePath, type PageKey } from './routes.ts';
 
-type Pages = Content['pages'];
+type Pages = SiteData['pages'];
 
 /** What the chrome around every page shows: header, footer, floating button, labels. */
 export interface LayoutData {
@@ -88,11 +87,16 @@ export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageDat
       const count = courseListPageCount(site.courses.length);
       const current = Math.max(1, courseListPageOf(path));
       const first = (current - 1) * COURSES_PER_PAGE;
-      return { kind, page: pages.courseList, list: { courses: site.courses.slice(first, first + COURSES_PER_PAGE), first, current, count } };
+      // A list shows each course's thumbnail; its page's picture is its page's alone.
+      const courses = site.courses.slice(first, first + COURSES_PER_PAGE).map(({ hero: _hero, ...course }) => course);
+      return { kind, page: pages.courseList, list: { courses, first, current, count } };
     }
     case 'course': {
       const id = /^\/course\/([^/]+)$/.exec(normalizePath(path))?.[1];
-      return { kind, page: pages.course, course: (id !== undefined && coursesById(site).get(id)) || null };
+      const found = id === undefined ? undefined : coursesById(site).get(id);
+      if (!found) return { kind, page: pages.course, course: null };
+      const { thumbnail: _thumbnail, ...course } = found;
+      return { kind, page: pages.course, course };
     }
     case 'ebooks':
       return { kind, page: pages.ebooks, books: site.books };

@@ -5,17 +5,21 @@
  */
 import type { Book, Content, Course, Plan } from './content-schema.ts';
 import type { IconName } from './icons.ts';
+import type { ImageView } from './images.ts';
 
-/** A course as pages show it: where its Open Course button goes. */
-export interface CourseView extends Course {
+/** A course as pages show it: where its Open Course button goes, its pictures for the list and its page. */
+export interface CourseView extends Omit<Course, 'thumbnail'> {
   href: string;
   external: boolean;
+  thumbnail?: ImageView;
+  hero?: ImageView;
 }
 
-/** A book with its price in cents and as text. */
-export interface BookView extends Omit<Book, 'price'> {
+/** A book with its price in cents and as text, and its cover when it has a designed one. */
+export interface BookView extends Omit<Book, 'price' | 'cover'> {
   priceCents: number;
   priceText: string;
+  cover?: ImageView;
 }
 
 /** A bundle with computed original price and savings; books resolved to title and icon. */
@@ -33,6 +37,7 @@ export interface BundleView {
   originalText: string;
   savingsText: string;
   books: { id: number; title: string; icon: IconName }[];
+  cover?: ImageView;
 }
 
 export interface PlanView extends Omit<Plan, 'price'> {
@@ -49,8 +54,19 @@ export interface LoginGate {
   hash: string | null;
 }
 
+type ContentPages = Content['pages'];
+
+/** The pages' own content, their images as views; a page's social image is apart (SiteData.socialImages), for its head. */
+export type PagesView = { [K in keyof ContentPages]: Omit<ContentPages[K], 'socialImage' | 'founderPhoto'> } & {
+  about: { founderPhoto?: ImageView };
+};
+
 /** Everything the pages render. Computed once at build time. */
-export interface SiteData extends Omit<Content, 'courses' | 'books' | 'bundles' | 'plans'> {
+export interface SiteData extends Omit<Content, 'site' | 'pages' | 'courses' | 'books' | 'bundles' | 'plans'> {
+  site: Omit<Content['site'], 'logo'> & { logo?: ImageView };
+  pages: PagesView;
+  /** The images that replace pages' drawn social cards, by page. */
+  socialImages: Partial<Record<keyof ContentPages, ImageView>>;
   courses: CourseView[];
   books: BookView[];
   bundles: BundleView[];

@@ -1,4 +1,6 @@
 import { ExternalLink, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
+// Not from the index: only the pages that show images load it (the index is every page's).
+import { Picture } from '../components/ui/picture.tsx';
 
 /** The story of the community and its founder. */
 export function AboutPage() {
@@ -6,9 +8,12 @@ export function AboutPage() {
   const { site } = useLayout();
   return (
     <>
-      <PageHeading title={page.heading}>
-        <p>{page.intro}</p>
-      </PageHeading>
+      <div className={page.founderPhoto ? 'about-lead about-lead--photo' : 'about-lead'}>
+        <PageHeading title={page.heading}>
+          <p>{page.intro}</p>
+        </PageHeading>
+        {page.founderPhoto && <Picture image={page.founderPhoto} className="about-lead__photo" priority />}
+      </div>
       <div className="prose">
         {page.sections.map((section) => (
           <section key={section.heading}>

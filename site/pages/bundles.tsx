@@ -1,4 +1,6 @@
 import { ExternalLink, Icon, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
+// Not from the index: only the pages that show images load it (the index is every page's).
+import { Picture } from '../components/ui/picture.tsx';
 
 /** The four bundles: price, struck original, savings and the books inside. */
 export function BundlesPage() {
@@ -12,7 +14,7 @@ export function BundlesPage() {
       <ul className="bundle-grid">
         {bundles.map((bundle) => (
           <li className={`bundle-card${bundle.featured ? ' bundle-card--featured' : ''}`} key={bundle.id} aria-labelledby={`bundle-${bundle.id}`}>
-            <Icon name={bundle.icon} className="bundle-card__icon" />
+            {bundle.cover ? <Picture image={bundle.cover} className="bundle-card__cover" /> : <Icon name={bundle.icon} className="bundle-card__icon" />}
             <h2 className="bundle-card__title" id={`bundle-${bundle.id}`}>
               {bundle.title}
             </h2>

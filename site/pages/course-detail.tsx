@@ -1,4 +1,6 @@
 import { Icon, Link, PageHeading, usePage } from '../components/ui/index.ts';
+// Not from the index: only the pages that show images load it (the index is every page's).
+import { Picture } from '../components/ui/picture.tsx';
 
 /** One course: title, description, duration, level, the video placeholder, Back to Courses. */
 export function CourseDetailPage() {
@@ -22,6 +24,7 @@ export function CourseDetailPage() {
       <PageHeading title={course.title}>
         <p>{course.description}</p>
       </PageHeading>
+      {course.hero && <Picture image={course.hero} className="course-detail__image" priority />}
       <dl className="course-detail__facts">
         <div>
           <dt>{page.durationLabel}</dt>

@@ -1,4 +1,6 @@
 import { ExternalLink, Icon, Link, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
+// Not from the index: only the pages that show images load it (the index is every page's).
+import { Picture } from '../components/ui/picture.tsx';
 import { listPageLabel } from '../model/titles.ts';
 import { courseListPath } from '../model/routes.ts';
 
@@ -22,6 +24,7 @@ export function CourseListPage() {
               {String(first + index + 1).padStart(2, '0')}
             </span>
             <div className="course-card__body">
+              {course.thumbnail && <Picture image={course.thumbnail} className="course-card__thumbnail" />}
               <h2 className="course-card__title">{course.title}</h2>
               <p className="course-card__meta">
                 <span className="pill">

@@ -1,4 +1,6 @@
 import { ExternalLink, Icon, Link, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
+// Not from the index: only the pages that show images load it (the index is every page's).
+import { Picture } from '../components/ui/picture.tsx';
 import { BookCover } from '../components/book-cover.tsx';
 
 /** The store: tutorial video, a banner to the bundles, and the ten books with Buy Now. */
@@ -34,7 +36,11 @@ export function EbooksPage() {
       <ul className="book-grid">
         {books.map((book) => (
           <li className="book-card" key={book.id}>
-            <BookCover number={book.id} title={book.title} topic={book.topic} icon={book.icon} series={site.name} />
+            {book.cover ? (
+              <Picture image={book.cover} className="book-cover book-cover--designed" />
+            ) : (
+              <BookCover number={book.id} title={book.title} topic={book.topic} icon={book.icon} series={site.name} />
+            )}
             <div className="book-card__body">
               <p className="book-card__topic">{book.topic}</p>
               <h2 className="book-card__title">{book.title}</h2>

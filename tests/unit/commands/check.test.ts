@@ -99,7 +99,7 @@ describe('site check --quiet and --verbose', () => {
   test('--verbose prints each stage with its time', async () => {
     const result = await runSite(['check', '--verbose']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^• load +\d+ ms\n• validate +\d+ ms\n• derive +\d+ ms\n$/);
+    expect(result.stderr).toMatch(/^• load +\d+ ms\n• validate +\d+ ms\n• sources +\d+ ms\n• derive +\d+ ms\n$/);
   });
 });
 

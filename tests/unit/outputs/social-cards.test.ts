@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { pruneCache, RENDER_SLOTS, renderPng, renderPngCached, rendersRunning } from '../../../generator/outputs/png.ts';
+import { pruneCache } from '../../../generator/outputs/image-cache.ts';
+import { RENDER_SLOTS, rendersRunning } from '../../../generator/outputs/image-library.ts';
+import { renderPng, renderPngCached } from '../../../generator/outputs/png.ts';
 import { cardSlug } from '../../../generator/outputs/page-cards.ts';
 import { cardSvg } from '../../../generator/outputs/social-cards.ts';
 import { textWidth, wrapText } from '../../../generator/outputs/text-metrics.ts';

@@ -79,12 +79,12 @@ describe('site build checks its output before replacing out/', () => {
     expect(hashTree(outDir)).toEqual(previous);
   }, 60_000);
 
-  test('--report prints a table of every page: HTML, CSS, JS and total, raw and brotli', async () => {
+  test('--report prints a table of every page: HTML, CSS, JS and total, raw and brotli, and its images', async () => {
     const result = await runSite(['build', '--content', work.file, '--out', 'out', '--report'], { cwd: work.dir, env: LOGIN });
     expect(result.code).toBe(0);
     const lines = result.stdout.split('\n');
-    expect(lines[0]).toMatch(/^page +HTML +HTML br +CSS +CSS br +JS +JS br +total +total br$/);
-    expect(result.stdout).toMatch(/^out\/about\/index\.html +(\d+\.\d +){7}\d+\.\d$/m);
+    expect(lines[0]).toMatch(/^page +HTML +HTML br +CSS +CSS br +JS +JS br +total +total br +images +largest$/);
+    expect(result.stdout).toMatch(/^out\/about\/index\.html +(\d+\.\d +){9}\d+\.\d$/m);
     expect(result.stdout).toMatch(/^out\/agency-login\/index\.html +/m);
     expect(lines.filter((line) => /^out\/\S+\.html /.test(line))).toHaveLength(28);
     expect(result.stdout).toContain('Budgets per first visit (br): JavaScript 78.0, CSS 15.0, HTML 32.0.');

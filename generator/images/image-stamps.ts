@@ -1,0 +1,24 @@
+import { statSync } from 'node:fs';
+
+/*
+ * What a build records of its image sources, so that the next can tell, without reading
+ * content.yaml or any image, that none changed: each file's size, modification time and
+ * inode (an image replaced by another, or saved over, changes one of them).
+ */
+
+export type ImageStamps = Record<string, string>;
+
+function stampOf(file: string): string {
+  const stats = statSync(file, { throwIfNoEntry: false, bigint: true });
+  return stats ? `${stats.size}:${stats.mtimeNs}:${stats.ino}` : 'missing';
+}
+
+/** The stamps of the source files (absolute paths). */
+export function imageStamps(files: readonly string[]): ImageStamps {
+  return Object.fromEntries(files.map((file) => [file, stampOf(file)]));
+}
+
+/** Whether every source is as stamped. */
+export function sameImages(stamps: ImageStamps): boolean {
+  return Object.entries(stamps).every(([file, stamp]) => stampOf(file) === stamp);
+}
