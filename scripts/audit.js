@@ -4,7 +4,8 @@
 // and LCP, TBT and CLS per route; exits 1 if a route misses its targets
 // (accessibility, best practices and SEO 100; performance 95).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -15,7 +16,8 @@ const ALL_ROUTES = [
   '/', '/login', '/coming-soon', '/courses', '/courses/list', '/course/1', '/about', '/faq', '/contact',
   '/ebooks', '/bundles', '/agency', '/agency/payment', '/agency/policies', '/get-started',
 ];
-// AUDIT_ROUTES=/,/faq audits a few routes only.
+// AUDIT_ROUTES=/,/faq audits a few routes only. AUDIT_IMAGES=1 audits the image fixture
+// (scripts/image-fixture.js: every image field filled) instead of the real content.
 const ROUTES = process.env.AUDIT_ROUTES ? process.env.AUDIT_ROUTES.split(',') : ALL_ROUTES;
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const port = Number(process.env.AUDIT_PORT ?? 4199);
@@ -27,8 +29,8 @@ function run(args) {
   });
 }
 
-async function serve() {
-  const child = spawn(process.execPath, [path.join(root, 'bin', 'site.js'), 'serve', '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+async function serve(outDir) {
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'site.js'), 'serve', '--out', outDir, '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => String(chunk).includes('serving') && resolve());
     child.on('exit', (code) => reject(new Error(`site serve exited ${code}`)));
@@ -48,8 +50,15 @@ function metric(lhr, id, format) {
   return typeof value === 'number' ? format(value) : `n/a (${lhr.audits[id]?.errorMessage ?? 'not measured'})`;
 }
 
-await run(['build', '--quiet']);
-const server = await serve();
+let outDir = path.join(root, 'out');
+if (process.env.AUDIT_IMAGES) {
+  const { writeImageFixture } = await import('./image-fixture.js');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'site-audit-images-'));
+  const { contentFile } = await writeImageFixture(path.join(root, 'content.yaml'), dir);
+  outDir = path.join(dir, 'out');
+  await run(['build', '--quiet', '--content', contentFile, '--out', outDir, '--cache-dir', path.join(dir, 'cache')]);
+} else await run(['build', '--quiet']);
+const server = await serve(outDir);
 const chrome = await chromeLauncher.launch({
   chromePath: await chromePath(),
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -6,13 +6,16 @@
 //   no change      the build after a build of the same content
 //   one edit       one price (real content) or one course title (synthetic), edited and
 //                  put back in turn, so that every build has one edit to make
+// And the image fixture with 50 images (scripts/image-fixture.js): the first build with an
+// empty cache (every image file made), no change, and one image replaced in turn.
 // Prints the median wall time of BENCH_RUNS runs (default 5) and the peak memory of each.
 // Not part of `npm test`: absolute timings are noisy; compare rows of one run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeImageFixture } from './image-fixture.js';
 import { writeSyntheticContent } from './synthetic-content.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,6 +67,34 @@ for (const size of sizes) {
 
 const rows = [];
 try {
+  const images = await writeImageFixture(path.join(root, 'content.yaml'), path.join(work, 'images'), { courses: 19 });
+  const media = path.join(work, 'images', 'media');
+  copyFileSync(path.join(media, 'book-3.jpg'), path.join(work, 'book-3-a.jpg'));
+  const cacheless = async () => {
+    rmSync(path.join(work, 'cache'), { recursive: true, force: true });
+    return timeBuild(images.contentFile);
+  };
+  const imageRow = async (what, build) => {
+    const results = [];
+    for (let run = 0; run < runs; run += 1) results.push(await build(run));
+    rows.push({
+      content: `${images.images} images`,
+      build: what,
+      pages: results[0].pages,
+      rendered: median(results.map((result) => result.rendered)),
+      'median (s)': (median(results.map((result) => result.ms)) / 1000).toFixed(2),
+      'peak memory (MB)': Math.max(...results.map((result) => result.peak).filter((peak) => !Number.isNaN(peak)), 0).toFixed(0),
+    });
+  };
+  await imageRow('first (cache empty: every image made)', cacheless);
+  await imageRow('no change', () => timeBuild(images.contentFile));
+  // Book 3's cover and book 4's, in turn, under book 3's name.
+  await imageRow('one image replaced', (run) => {
+    copyFileSync(path.join(run % 2 === 0 ? media : work, run % 2 === 0 ? 'book-4.jpg' : 'book-3-a.jpg'), path.join(media, 'book-3.jpg'));
+    return timeBuild(images.contentFile);
+  });
+  console.log(`${images.images} images: done`);
+
   for (const { label, file, edit } of cases) {
     rmSync(path.join(work, 'out'), { recursive: true, force: true });
     rmSync(path.join(work, 'cache'), { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { parseDocument } from 'yaml';
+import { syntheticContent } from './synthetic-content.js';
 
 /** The pages whose content has a title and description, and so a social image. */
 const PAGES_WITH_META = ['home', 'courses', 'courseList', 'about', 'faq', 'contact', 'ebooks', 'bundles', 'login', 'comingSoon', 'agencyHome', 'payment', 'policies', 'getStarted', 'notFound'];
@@ -38,12 +39,13 @@ async function drawPicture(file, { width, height, seed, alpha = false }) {
 
 /**
  * The real content (`realFile`) with every image field filled, written to `dir` with its
- * images in dir/media. Returns the content file's path and the number of images.
+ * images in dir/media; with `courses`, synthetic content with that many courses (19 make
+ * 50 images). Returns the content file's path and the number of images.
  */
-export async function writeImageFixture(realFile, dir) {
+export async function writeImageFixture(realFile, dir, options = {}) {
   const media = path.join(dir, 'media');
   mkdirSync(media, { recursive: true });
-  const document = parseDocument(readFileSync(realFile, 'utf8'));
+  const document = parseDocument(options.courses ? syntheticContent(realFile, options.courses) : readFileSync(realFile, 'utf8'));
   const pictures = [];
   const image = (name, size, alt, extra = {}) => {
     pictures.push({ file: path.join(media, name), ...size, seed: pictures.length + 1, alpha: extra.alpha });
