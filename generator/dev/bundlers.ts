@@ -42,7 +42,7 @@ const require = createRequire(import.meta.url);
  * they find their own place through import.meta, which a CommonJS bundle has not, and
  * hold what one process should load once (sharp, its fonts).
  */
-const LOADED_BY_NODE = new Set(['paths.ts', path.join('outputs', 'image-library.ts')].map((file) => path.join(import.meta.dirname, '..', file)));
+const LOADED_BY_NODE = new Set(['paths.ts', path.join('images', 'image-library.ts')].map((file) => path.join(import.meta.dirname, '..', file)));
 
 const loadedByNode: esbuild.Plugin = {
   name: 'loaded-by-node',

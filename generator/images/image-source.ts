@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SLOTS, type ImageSlot } from '../../site/model/images.ts';
-import { loadSharp } from '../outputs/image-library.ts';
+import { loadSharp } from './image-library.ts';
 
 /*
  * An image file as content.yaml names it, checked before anything is made from it: inside

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SLOTS, type ImageSlot, type ImageType } from '../../site/model/images.ts';
-import { hitCacheEntry } from '../outputs/image-cache.ts';
-import { loadSharp, renderSlot, sharpVersion } from '../outputs/image-library.ts';
+import { hitCacheEntry } from './image-cache.ts';
+import { loadSharp, renderSlot, sharpVersion } from './image-library.ts';
 import { cropOf, MAX_SOURCE_PIXELS, type SourceImage } from './image-source.ts';
 
 /*

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { sizesOf, SLOTS, srcsetOf, type ImageSlot, type ImageView } from '../../site/model/images.ts';
-import type { RuleIssue } from '../content/refine.ts';
 import { imageUsesOf, type ImageUse } from './image-uses.ts';
 import { readSource } from './image-source.ts';
 import { makeVariant, variantsOf, type ImageVariant } from './image-variants.ts';
@@ -23,18 +22,25 @@ export interface SiteImages {
   uses: ReadonlyMap<string, readonly ImageUse[]>;
 }
 
+/** What is wrong with an image field, where (its content path), and how to fix it: content/ locates it in the file. */
+export interface ImageIssue {
+  path: (string | number)[];
+  message: string;
+  hint: string;
+}
+
 export const NO_IMAGES: SiteImages = { view: () => undefined, variants: [], sources: [], uses: new Map() };
 
 /**
  * Reads and checks every image content.yaml (at `contentFile`) names in its plain `data`:
  * the images, and an issue per field whose file is wrong.
  */
-export async function readImages(data: unknown, contentFile: string): Promise<{ images: SiteImages; issues: RuleIssue[] }> {
+export async function readImages(data: unknown, contentFile: string): Promise<{ images: SiteImages; issues: ImageIssue[] }> {
   const uses = imageUsesOf(data);
   if (uses.length === 0) return { images: NO_IMAGES, issues: [] };
   const contentDir = path.dirname(path.resolve(contentFile));
   const read = await Promise.all(uses.map((use) => readSource(use.image.src, contentDir, use.slots)));
-  const issues: RuleIssue[] = [];
+  const issues: ImageIssue[] = [];
   const views = new Map<string, ImageView>();
   const variants = new Map<string, ImageVariant>();
   const byFile = new Map<string, ImageUse[]>();
@@ -89,7 +95,7 @@ export interface MadeImage {
  * Returns them by their path under out/, and an issue per content field whose source
  * could not be decoded (damaged past its header).
  */
-export async function makeImages(images: SiteImages, imagesDir: string): Promise<{ made: Map<string, MadeImage>; issues: RuleIssue[] }> {
+export async function makeImages(images: SiteImages, imagesDir: string): Promise<{ made: Map<string, MadeImage>; issues: ImageIssue[] }> {
   const made = new Map<string, MadeImage>();
   const failed = new Map<string, string>();
   await Promise.all(

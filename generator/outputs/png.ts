@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { hitCacheEntry } from './image-cache.ts';
-import { CARD_FONT_FILES, loadSharp, renderSlot, sharpVersion } from './image-library.ts';
+import { hitCacheEntry } from '../images/image-cache.ts';
+import { CARD_FONT_FILES, loadSharp, renderSlot, sharpVersion } from '../images/image-library.ts';
 
 /* SVG to PNG (social cards, app icons), cached by a hash of everything that decides the pixels. */
 

@@ -1,6 +1,6 @@
 import { ICON_PATHS } from '../../site/model/icons.ts';
 import { escapeHtml } from '../html.ts';
-import { CARD_FONT_FAMILY } from './image-library.ts';
+import { CARD_FONT_FAMILY } from '../images/image-library.ts';
 import { cardFile, type CardText, type PageCard } from './page-cards.ts';
 import { pngKey, renderPngCached, type RenderedPng } from './png.ts';
 import { wrapText, type CardFontWeight } from './text-metrics.ts';

@@ -1,7 +1,7 @@
 /*
  * Text measurement for the social cards. SVG has no line wrapping, so the card lays out
  * its own lines; these are the advance widths of Inter (the font the cards embed, see
- * image-library.ts) for printable ASCII, in thousandths of an em, read from the font.
+ * images/image-library.ts) for printable ASCII, in thousandths of an em, read from the font.
  * Other characters count as a wide glyph, so a line may come out short, never too long.
  */
 

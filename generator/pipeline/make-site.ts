@@ -6,7 +6,7 @@ import { readContent } from '../content/read-content.ts';
 import { OutputProblemError } from '../errors.ts';
 import { imageStamps } from '../images/image-stamps.ts';
 import { pageImagesOf, type PageImages } from '../images/page-images.ts';
-import { pruneCache } from '../outputs/image-cache.ts';
+import { pruneCache } from '../images/image-cache.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
 import type { StageTimer } from '../stage-timer.ts';
 import { brotliSize } from './brotli-size.ts';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { loadSharp } from '../outputs/image-library.ts';
+import { loadSharp } from '../images/image-library.ts';
 import type { PageInput } from './page-input.ts';
 import { renderBatch, type RenderContext, type RenderedPage } from './render-batch.ts';
 import type { SiteServer } from './site-server.ts';

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { pruneCache } from '../../../generator/outputs/image-cache.ts';
-import { RENDER_SLOTS, rendersRunning } from '../../../generator/outputs/image-library.ts';
+import { pruneCache } from '../../../generator/images/image-cache.ts';
+import { RENDER_SLOTS, rendersRunning } from '../../../generator/images/image-library.ts';
 import { renderPng, renderPngCached } from '../../../generator/outputs/png.ts';
 import { cardSlug } from '../../../generator/outputs/page-cards.ts';
 import { cardSvg } from '../../../generator/outputs/social-cards.ts';

@@ -7,7 +7,7 @@ import { headersForPath, parseHeadersFile, parseRedirectsFile } from '../../../g
 import { decodeEntities, scanHtml } from '../../../generator/pipeline/html-scan.ts';
 import { IMMUTABLE_CACHE, SECURITY_HEADERS } from '../../../generator/outputs/hosting-files.ts';
 import { BUDGETS, measurePages } from '../../../generator/pipeline/page-sizes.ts';
-import { loadSharp } from '../../../generator/outputs/image-library.ts';
+import { loadSharp } from '../../../generator/images/image-library.ts';
 import { cardTextFor } from '../../../generator/outputs/page-cards.ts';
 import { cardSvg } from '../../../generator/outputs/social-cards.ts';
 import { collectRoutes, type RouteRecord } from '../../../generator/content/collect-routes.ts';
