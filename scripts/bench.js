@@ -10,12 +10,11 @@
 // empty cache (every image file made), no change, and one image replaced in turn.
 // Prints the median wall time of BENCH_RUNS runs (default 5) and the peak memory of each.
 // Not part of `npm test`: absolute timings are noisy; compare rows of one run.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeImageFixture } from './image-fixture.js';
 import { writeSyntheticContent } from './synthetic-content.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,7 +66,11 @@ for (const size of sizes) {
 
 const rows = [];
 try {
-  const images = await writeImageFixture(path.join(root, 'content.yaml'), path.join(work, 'images'), { courses: 19 });
+  // Drawn in a process of its own: a child inherits its parent's peak memory on Linux, and
+  // every build below is a child of this one.
+  const fixture = spawnSync(process.execPath, [path.join(root, 'scripts', 'image-fixture.js'), path.join(work, 'images'), '19'], { encoding: 'utf8' });
+  if (fixture.status !== 0) throw new Error(`the image fixture could not be written:\n${fixture.stderr}`);
+  const images = JSON.parse(fixture.stdout);
   const media = path.join(work, 'images', 'media');
   copyFileSync(path.join(media, 'book-3.jpg'), path.join(work, 'book-3-a.jpg'));
   const cacheless = async () => {

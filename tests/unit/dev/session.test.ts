@@ -1,6 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDevSession, planRebuild, type DevSession, type DevUpdate } from '../../../generator/dev/session.ts';
 
@@ -28,6 +29,11 @@ describe('planRebuild: only what a change needs', () => {
   });
   test('a file no build reads (a new, unimported component): nothing', () => {
     expect(plan('site/components/new-thing.tsx')).toEqual({ content: false, template: false, ssr: false, client: false });
+  });
+  test('an image content.yaml names: the data, like content.yaml itself', () => {
+    const images = new Set([path.join(root, 'media/founder.jpg')]);
+    expect(planRebuild([path.join(root, 'media/founder.jpg')], { ...inputs, images })).toEqual({ content: true, template: false, ssr: false, client: false });
+    expect(planRebuild([path.join(root, 'media/unused.jpg')], { ...inputs, images })).toEqual({ content: false, template: false, ssr: false, client: false });
   });
   test('several files at once: the union', () => {
     expect(plan('content.yaml', 'site/pages/faq.tsx')).toEqual({ content: true, template: false, ssr: true, client: false });
@@ -107,4 +113,28 @@ describe('createDevSession: what an update rebuilds', () => {
   test('a file no build reads changes nothing', async () => {
     expect(await session.update(new Set([path.join(ROOT, 'site', 'README.md')]))).toBeNull();
   });
+
+  test("an image content.yaml names is served, its folder watched, and a new version of it shown after its save", async () => {
+    mkdirSync(path.join(dir, 'media'));
+    const photo = path.join(dir, 'media', 'founder.jpg');
+    const draw = (background: string) => sharp({ create: { width: 600, height: 750, channels: 3, background } }).jpeg().toFile(photo);
+    await draw('#7c3aed');
+    const source = readFileSync(path.join(ROOT, 'content.yaml'), 'utf8');
+    const cta = source.indexOf('\n    cta: ', source.indexOf('\n  about:'));
+    writeFileSync(contentFile, `${source.slice(0, cta)}\n    founderPhoto:\n      src: media/founder.jpg\n      alt: The founder${source.slice(cta)}`);
+    const update = await session.update(new Set([contentFile]));
+    expect(update?.problems).toEqual([]);
+    const src = () => /<img src="([^"]+)"/.exec(session.snapshot().files?.get('about/index.html') as string)![1]!;
+    const first = src();
+    expect(first).toMatch(/^\/images\/founder-288\.\w+\.jpg$/);
+    const served = session.snapshot().files?.get(first.slice(1)) as Uint8Array;
+    expect((await sharp(served).metadata()).width).toBe(288);
+    expect(session.watched).toContain(path.join(dir, 'media'));
+    await draw('#0891b2');
+    const again = await session.update(new Set([photo]));
+    expect(again?.problems).toEqual([]);
+    expect(again?.rendered).toBe(1);
+    expect(src()).not.toBe(first);
+    expect(session.snapshot().files?.has(src().slice(1))).toBe(true);
+  }, 60_000);
 });
