@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createStageTimer, type StageReport, type StageTimer } from '../stage-timer.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
-import { ContentProblemError, type Problem } from '../errors.ts';
+import type { Problem } from '../errors.ts';
 import { loginCredentials } from '../content/login-gate.ts';
 import { createClientBundler, createSsrBundler, type Bundler, type DevClient, type SsrModule } from './bundlers.ts';
+import { devImages, NO_DEV_IMAGES } from './dev-images.ts';
 import { problemsOf } from './problems.ts';
 import type { DevSnapshot } from './server.ts';
 
@@ -78,9 +79,7 @@ export async function createDevSession(options: {
   onWarning?: (message: string) => void;
 }) {
   const imagesDir = options.imagesDir ?? path.join(options.cacheDir, 'images');
-  // The image files served, by their name in imagesDir: read once, not on every rebuild.
-  let imageBytes = new Map<string, Uint8Array>();
-  let imageSources = new Set<string>();
+  let images = NO_DEV_IMAGES;
   const templatesDir = path.join(options.root, 'templates');
   const session = Date.now().toString(36);
   let counter = 0;
@@ -106,25 +105,6 @@ export async function createDevSession(options: {
   const credentials = loginCredentials(options.env);
   if (!credentials) options.onWarning?.('SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set: the login page will refuse every attempt.');
 
-  // The image files of the site: their path under out/ and their name in imagesDir.
-  let imageServed = new Map<string, string>();
-
-  /** Makes the files of the content's images that imagesDir lacks; their bytes, by name, for serving. */
-  async function imageFiles(module: SsrModule, images: Awaited<ReturnType<SsrModule['readContent']>>['images']) {
-    const { made, issues } = await module.makeImages(images, imagesDir);
-    if (issues.length > 0) {
-      const source = await readFile(options.contentFile, 'utf8');
-      throw new ContentProblemError(module.locateIssues({ file: options.contentFile, displayName: path.relative(options.cwd, options.contentFile), source, data: null }, issues));
-    }
-    const bytes = new Map<string, Uint8Array>();
-    const files = new Map<string, string>();
-    for (const [file, image] of made) {
-      bytes.set(image.cacheName, imageBytes.get(image.cacheName) ?? (await readFile(image.cached)));
-      files.set(file, image.cacheName);
-    }
-    return { bytes, files, sources: new Set(images.sources) };
-  }
-
   /** Runs the stages `plan` needs, timing each; commits only if all succeed. */
   async function rebuild(plan: RebuildPlan, timer: StageTimer): Promise<void> {
     const timed = <T>(name: string, run: () => Promise<T> | T) => timer.time(name, run);
@@ -140,11 +120,11 @@ export async function createDevSession(options: {
       let nextTemplate = template;
       if (plan.template || !template) nextTemplate = await timed('template', () => readFile(path.join(templatesDir, 'document.html'), 'utf8'));
       let nextData = data;
-      let nextImages: { bytes: Map<string, Uint8Array>; files: Map<string, string>; sources: Set<string> } | undefined;
+      let nextImages = images;
       if (plan.content || plan.ssr || !nextData) {
         const content = await module.readContent({ file: options.contentFile, cwd: options.cwd, credentials, timer });
         nextData = content.data;
-        nextImages = await timed('images', () => imageFiles(module, content.images));
+        nextImages = await timed('images', () => devImages(module, content.images, { imagesDir, contentFile: options.contentFile, cwd: options.cwd, last: images }));
       }
       const siteData = nextData;
       const routes = await timed('routes', () => module.collectRoutes({ data: siteData }));
@@ -176,12 +156,7 @@ export async function createDevSession(options: {
       const all = new Map<string, string | Uint8Array>();
       for (const file of [...nextClient.files, ...module.staticFiles({ data: siteData })]) all.set(file.file, file.contents);
       for (const page of nextPages.values()) for (const file of page.files) all.set(file.file, file.contents);
-      if (nextImages) {
-        imageBytes = nextImages.bytes;
-        imageSources = nextImages.sources;
-        imageServed = nextImages.files;
-      }
-      for (const [file, name] of imageServed) all.set(file, imageBytes.get(name)!);
+      for (const [file, bytes] of nextImages.files) all.set(file, bytes);
       // Everything succeeded: commit.
       ssr = next;
       client = nextClient;
@@ -190,6 +165,7 @@ export async function createDevSession(options: {
       pages = nextPages;
       files = all;
       rendered = renderedNow;
+      images = nextImages;
     } finally {
       // Never leave a client rebuild running into the next update.
       await bundled.catch(() => {});
@@ -201,7 +177,7 @@ export async function createDevSession(options: {
     snapshot: (): DevSnapshot => ({ files, problems, version }),
     /** The folders and files to watch: content.yaml, site/, templates/ and the folders of the images content.yaml names (as of the last build). */
     get watched() {
-      return [options.contentFile, path.join(options.root, 'site'), templatesDir, ...new Set([...imageSources].map((file) => path.dirname(file)))];
+      return [options.contentFile, path.join(options.root, 'site'), templatesDir, ...new Set([...images.sources].map((file) => path.dirname(file)))];
     },
     /**
      * Rebuilds after `changed` files changed ("all": the first build). Returns null when
@@ -213,7 +189,7 @@ export async function createDevSession(options: {
       const plan =
         changed === 'all' || problems.length > 0 || !ssr || !client
           ? EVERYTHING
-          : planRebuild(changed, { contentFile: options.contentFile, templatesDir, ssr: ssr.inputs, client: client.inputs, images: imageSources });
+          : planRebuild(changed, { contentFile: options.contentFile, templatesDir, ssr: ssr.inputs, client: client.inputs, images: images.sources });
       if (!plan.content && !plan.template && !plan.ssr && !plan.client) return null;
       const timer = createStageTimer();
       try {
