@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { build } from '../../generator/pipeline/build.ts';
-import { serveStatic } from '../../generator/serve/serve.ts';
 import { axeViolations, openPage, useBrowser, waitForHydration } from '../helpers/browser.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
+import { servedBuild } from '../helpers/served-build.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
 import { syntheticContent } from '../../scripts/synthetic-content.js';
 
@@ -18,13 +17,7 @@ let close = async () => {};
 beforeAll(async () => {
   const contentFile = path.join(dir, 'content.yaml');
   writeFileSync(contentFile, syntheticContent(REAL_CONTENT, 120));
-  const outDir = path.join(dir, 'out');
-  await build({ contentFile, outDir, env: {} });
-  const server = await serveStatic({ root: outDir, port: 0, host: '127.0.0.1' });
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ baseUrl, close } = await servedBuild({ contentFile, outDir: path.join(dir, 'out') }));
 });
 afterAll(async () => {
   await close();

@@ -1,12 +1,11 @@
 import path from 'node:path';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { build } from '../../generator/pipeline/build.ts';
 import { CONTENT_SECURITY_POLICY } from '../../generator/outputs/hosting-files.ts';
-import { serveStatic } from '../../generator/serve/serve.ts';
 import { candidatesOf, chosenCandidate, type ImageSlot } from '../../site/model/images.ts';
 import { openPage, useBrowser, waitForHydration } from '../helpers/browser.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
+import { servedBuild } from '../helpers/served-build.ts';
 import { tempDir } from '../helpers/temp.ts';
 // @ts-expect-error: a plain JavaScript module of the scripts
 import { writeImageFixture } from '../../scripts/image-fixture.js';
@@ -25,13 +24,7 @@ let baseUrl = '';
 let close = async () => {};
 beforeAll(async () => {
   const { contentFile } = await writeImageFixture(REAL_CONTENT, path.join(dir, 'site'));
-  const outDir = path.join(dir, 'out');
-  await build({ contentFile, outDir, cacheDir: path.join(dir, 'cache'), env: {} });
-  const server = await serveStatic({ root: outDir, port: 0, host: '127.0.0.1' });
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no port');
-  baseUrl = `http://127.0.0.1:${address.port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ baseUrl, close } = await servedBuild({ contentFile, outDir: path.join(dir, 'out'), cacheDir: path.join(dir, 'cache') }));
 });
 afterAll(async () => {
   await close();
