@@ -3,7 +3,7 @@ import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../generator/outputs/hosting-files.ts';
 import { candidatesOf, chosenCandidate, type ImageSlot } from '../../site/model/images.ts';
-import { openPage, useBrowser, waitForHydration } from '../helpers/browser.ts';
+import { axeViolations, openPage, useBrowser, waitForHydration } from '../helpers/browser.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 import { servedBuild } from '../helpers/served-build.ts';
 import { tempDir } from '../helpers/temp.ts';
@@ -138,5 +138,20 @@ describe('content images in the browser', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(log.messages).toEqual([]);
     await close();
+  });
+
+  test('the pages with pictures have no axe violations, on a phone and a desktop', async () => {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      const { page, log, close } = await openPage(browserOf(), { viewport });
+      for (const path of ['/', ...PICTURES.map((picture) => picture.path)]) {
+        await page.goto(`${baseUrl}${path}`);
+        await waitForHydration(page);
+        // axe must judge the settled page: let the first-load transition finish.
+        await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+        expect(await axeViolations(page), `${path} at ${viewport.width} px`).toEqual([]);
+      }
+      expect(log.messages).toEqual([]);
+      await close();
+    }
   });
 });
