@@ -4,6 +4,7 @@ import { createStageTimer, type StageReport, type StageTimer } from '../stage-ti
 import type { SiteData } from '../../site/model/site-data.ts';
 import type { Problem } from '../errors.ts';
 import { loginCredentials } from '../content/login-gate.ts';
+import { digest } from '../pipeline/digest.ts';
 import { createClientBundler, createSsrBundler, type Bundler, type DevClient, type SsrModule } from './bundlers.ts';
 import { devImages, NO_DEV_IMAGES } from './dev-images.ts';
 import { problemsOf } from './problems.ts';
@@ -56,7 +57,7 @@ export function planRebuild(
 
 const EVERYTHING: RebuildPlan = { content: true, template: true, ssr: true, client: true };
 
-/** A page as `site dev` keeps it: its key (see pageKey) and its two files. */
+/** A page as `site dev` keeps it: its key (see pageKeys) and its two files. */
 interface DevPage {
   key: string;
   files: { file: string; contents: string }[];
@@ -65,7 +66,7 @@ interface DevPage {
 /**
  * The in-memory build behind `site dev`: two esbuild incremental contexts (server code
  * and browser bundle), the derived data, and the last good set of files. `update` rebuilds
- * only what the changed files need, and renders only the pages whose key (pageKey, as
+ * only what the changed files need, and renders only the pages whose key (pageKeys, as
  * `site build` uses) changed; on a problem the last good files stay served.
  */
 export async function createDevSession(options: {
@@ -128,30 +129,31 @@ export async function createDevSession(options: {
       }
       const siteData = nextData;
       const routes = await timed('routes', () => module.collectRoutes({ data: siteData }));
-      const inputs = await timed('inputs', () => module.pageInputs(siteData, routes));
+      const inputOf = module.lazyPageInputs(siteData, routes);
       const nextClient = await bundled;
       const { assets } = nextClient;
       // What every page is made from: the server code (by generation), the template, the
-      // asset names and the layout; with each page's input, its key.
-      const shared = [next.generation, nextTemplate, JSON.stringify(assets), module.layoutDigest(inputs[0]!.document.layout)].join('\0');
+      // asset names and the layout; with what each page is made from, its key (as `site build`'s).
+      const shared = digest([next.generation, nextTemplate, JSON.stringify(assets), module.layoutDigest(module.layoutDataOf(siteData))].join('\0'));
+      const keys = await timed('keys', () => module.pageKeys(siteData, routes, shared, inputOf));
       const site = { language: siteData.site.language, url: siteData.site.url, themeColor: siteData.site.themeColor };
       const nextPages = new Map<string, DevPage>();
       let renderedNow = 0;
       await timed('render', () => {
-        for (const input of inputs) {
-          const { route, document } = input;
-          const key = module.pageKey(input, shared);
+        routes.forEach((route, index) => {
+          const key = keys[index]!;
           const kept = pages.get(route.path);
           if (kept?.key === key) {
             nextPages.set(route.path, kept);
-            continue;
+            return;
           }
+          const { document } = inputOf(index);
           // No social cards or head meta in dev: they need images only `site build` draws.
           const html = module.renderPage({ server: module, route, document, template: nextTemplate, assets, site, head: [] });
           const json = module.routeDataFile(route);
           nextPages.set(route.path, { key, files: [{ file: route.file, contents: html }, ...(json ? [{ file: json, contents: module.routeDataJson(document.route) }] : [])] });
           renderedNow += 1;
-        }
+        });
       });
       const all = new Map<string, string | Uint8Array>();
       for (const file of [...nextClient.files, ...module.staticFiles({ data: siteData })]) all.set(file.file, file.contents);

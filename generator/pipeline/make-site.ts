@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { layoutDataOf } from '../../site/model/page-data.ts';
 import { collectRoutes } from '../content/collect-routes.ts';
 import type { LoginCredentials } from '../content/login-gate.ts';
 import { readContent } from '../content/read-content.ts';
@@ -18,7 +19,7 @@ import { digest } from './digest.ts';
 import { putFixedFiles } from './fixed-files.ts';
 import { putImageFiles } from './image-files.ts';
 import type { NewSite } from './new-site.ts';
-import { layoutDigest, pageInputs, pageKey, type PageInput } from './page-input.ts';
+import { layoutDigest, lazyPageInputs, pageFilesOf, pageKeys, type PageInput } from './page-input.ts';
 import { BUDGETS, type PageSize } from './page-sizes.ts';
 import { priceChanges, pricesOf } from './prices.ts';
 import { renderChanged } from './render-changed.ts';
@@ -58,12 +59,14 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
   const { data, images } = await readContent({ file: options.contentFile, bytes, credentials, timer });
   const routes = await timer.time('routes', () => collectRoutes({ data }), (value) => `${value.length} pages`);
   const template = readFileSync(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8');
-  const pages = await timer.time('inputs', () => pageInputs(data, routes));
+  // Each page's input is made only when needed: to key it (most pages), render it, or walk its images.
+  const inputOf = lazyPageInputs(data, routes);
+  const pages = pageFilesOf(data, routes);
   const upTo = options.exactSizes ? undefined : (options.budgets ?? BUDGETS);
   // What every page is made from besides its input: the code, the template, the asset names,
   // the layout; and the budgets, below which a page's size is estimated rather than measured.
-  const shared = digest([code, template, JSON.stringify(client.assets), layoutDigest(pages[0]!.document.layout), JSON.stringify(upTo ?? null)].join('\0'));
-  const keys = await timer.time('keys', () => pages.map((page) => pageKey(page, shared)));
+  const shared = digest([code, template, JSON.stringify(client.assets), layoutDigest(layoutDataOf(data)), JSON.stringify(upTo ?? null)].join('\0'));
+  const keys = await timer.time('keys', () => pageKeys(data, routes, shared, inputOf));
   const login = { siteUrl: data.site.url, hash: data.login.hash };
 
   const site: NewSite = {
@@ -77,15 +80,16 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     const imageSizes = await timer.time('images', () => putImageFiles(site, images, { cache, content }), () => `${images.variants.length} files from ${images.sources.length} images`);
     // What each page's images cost a phone, for the budget and --report (a site without images has none to walk).
     const imagesOf = (page: PageInput): PageImages | undefined => (imageSizes.size > 0 ? pageImagesOf(page, (url) => imageSizes.get(url) ?? 0) : undefined);
+    const imagesAt = (index: number) => (imageSizes.size > 0 ? imagesOf(inputOf(index)) : undefined);
     const fixedSizes = await timer.time('fixed', () => putFixedFiles(site, { data, routes, client, imagesDir: cache.imagesDir, upTo }));
     // New login credentials: every page is checked for them, so every page renders.
     const recheck = !last || last.login.siteUrl !== login.siteUrl || last.login.hash !== login.hash;
     const toRender = await timer.time('reuse', () => {
       const changed = pagesToRender(pages, keys, { last, cache, site, recheck });
-      pages.forEach((page, index) => changed.has(index) || keepPage(site, page, last!, { assets: client.assets, images: imagesOf(page) }));
+      pages.forEach((page, index) => changed.has(index) || keepPage(site, page, last!, { assets: client.assets, images: imagesAt(index) }));
       return changed;
     }, (changed) => `${pages.length - changed.size} pages as the last build made them`);
-    const todo = [...toRender].map((index) => ({ page: pages[index]!, key: keys[index]! }));
+    const todo = [...toRender].map((index) => ({ page: inputOf(index), key: keys[index]! }));
     const rendered = await renderChanged(site, todo, { template, assets: client.assets, cache, upTo, jobs: options.jobs, timer, total: pages.length, imagesOf });
     const problems = await timer.time('check', () => site.check.finish(), (value) => (value.length ? `${value.length} ${value.length === 1 ? 'problem' : 'problems'}` : 'links, titles, budgets, secrets'));
     // A site that fails its checks never replaces the previous out/.

@@ -1,5 +1,5 @@
 import { layoutDataOf, pageDataOf, type DocumentData, type LayoutData } from '../../site/model/page-data.ts';
-import { usesAgencyBrand } from '../../site/model/routes.ts';
+import { usesAgencyBrand, type PageKey } from '../../site/model/routes.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 import type { RouteRecord } from '../content/collect-routes.ts';
 import type { HeadInput } from '../outputs/head-meta.ts';
@@ -22,30 +22,64 @@ export interface PageInput {
   ownsCard: boolean;
 }
 
+/** What decides which files a page makes: its route, and whether it has a card of its own. */
+export type PageFilesOf = Pick<PageInput, 'route' | 'ownsCard'>;
+
+/** The route of "/", whose card the pages without their own show. */
+function homeOf(routes: readonly RouteRecord[]): RouteRecord {
+  return routes.find((route) => route.path === '/')!;
+}
+
+/** A page's social image from content.yaml, which replaces its drawn card (aliases and not-found pages: home's). */
+function photoOf(data: SiteData, route: RouteRecord, home: RouteRecord) {
+  return data.socialImages[(ownsCard(route) ? route : home).page];
+}
+
+/** Which files each route's page makes, in route order (see pageFiles), without making its input. */
+export function pageFilesOf(data: SiteData, routes: readonly RouteRecord[]): PageFilesOf[] {
+  const home = homeOf(routes);
+  return routes.map((route) => ({ route, ownsCard: ownsCard(route) && !photoOf(data, route, home) }));
+}
+
+/** One route's page input. */
+function pageInput(data: SiteData, route: RouteRecord, context: { layout: LayoutData; home: RouteRecord }): PageInput {
+  const { layout, home } = context;
+  const page = pageDataOf(data, route.page, route.path);
+  const photo = photoOf(data, route, home);
+  return {
+    route,
+    document: { layout, route: { title: route.title, page } },
+    head: {
+      brand: usesAgencyBrand(route.page) ? data.agency.name : data.site.name,
+      card: pageCardOf(data, route, home),
+      photo,
+      jsonLd: structuredDataFor(data, page),
+      // noindex only for the not-found pages. /login and /coming-soon stay out of the
+      // sitemap but indexable: search engines may show them, and audits expect them crawlable.
+      noindex: route.file.endsWith('404.html'),
+    },
+    ownsCard: ownsCard(route) && !photo,
+  };
+}
+
+/**
+ * The input of each route's page, by its index in `routes`, made when first asked for: a
+ * build makes only those of the pages it renders (and walks for images).
+ */
+export function lazyPageInputs(data: SiteData, routes: readonly RouteRecord[]): (index: number) => PageInput {
+  const context = { layout: layoutDataOf(data), home: homeOf(routes) };
+  const made = new Map<number, PageInput>();
+  return (index) => {
+    let input = made.get(index);
+    if (!input) made.set(index, (input = pageInput(data, routes[index]!, context)));
+    return input;
+  };
+}
+
 /** The inputs of every route's page, in route order. */
 export function pageInputs(data: SiteData, routes: readonly RouteRecord[]): PageInput[] {
-  const layout = layoutDataOf(data);
-  const home = routes.find((route) => route.path === '/')!;
-  return routes.map((route) => {
-    const page = pageDataOf(data, route.page, route.path);
-    const card = pageCardOf(data, route, home);
-    // A page's social image from content.yaml replaces its drawn card (aliases and not-found pages: home's).
-    const photo = data.socialImages[(ownsCard(route) ? route : home).page];
-    return {
-      route,
-      document: { layout, route: { title: route.title, page } },
-      head: {
-        brand: usesAgencyBrand(route.page) ? data.agency.name : data.site.name,
-        card,
-        photo,
-        jsonLd: structuredDataFor(data, page),
-        // noindex only for the not-found pages. /login and /coming-soon stay out of the
-        // sitemap but indexable: search engines may show them, and audits expect them crawlable.
-        noindex: route.file.endsWith('404.html'),
-      },
-      ownsCard: ownsCard(route) && !photo,
-    };
-  });
+  const inputOf = lazyPageInputs(data, routes);
+  return routes.map((_, index) => inputOf(index));
 }
 
 /** A digest of the layout data, which every page shares: hashed once, not once per page. */
@@ -63,8 +97,40 @@ export function pageKey(input: PageInput, shared: string): string {
   return digest(`${shared}\0${JSON.stringify({ route, data: document.route, head, owns })}`);
 }
 
+/** The pages of the catalogue, as many as there are courses: keyed by what they read (catalogueKey). */
+const CATALOGUE: ReadonlySet<PageKey> = new Set(['course', 'courseList']);
+
+/**
+ * What every catalogue page of a kind reads besides its route and its courses: its page's
+ * labels, the site block (name, URL, language: the brand, card and structured data), the
+ * kind's social image, and (course list pages: "numberOfItems") how many courses there are.
+ */
+function catalogueDigest(data: SiteData, kind: PageKey): string {
+  const page = data.pages[kind as 'course' | 'courseList'];
+  const courseCount = kind === 'courseList' ? data.courses.length : null;
+  return digest(JSON.stringify({ kind, page, site: data.site, photo: data.socialImages[kind] ?? null, courseCount }));
+}
+
+/**
+ * Each route's key, in route order. The pages of the catalogue that own their card
+ * (a course, a page of the course list) are keyed by what their input is made from: the
+ * route, the page's courses and what every page of its kind reads (catalogueDigest), a
+ * tenth of the bytes of the input they make, which is made only if the page renders. Every
+ * other page is keyed by its input (pageKey), made by `inputOf`.
+ */
+export function pageKeys(data: SiteData, routes: readonly RouteRecord[], shared: string, inputOf: (index: number) => PageInput): string[] {
+  const kinds = new Map<PageKey, string>();
+  const kindDigest = (kind: PageKey) => kinds.get(kind) ?? kinds.set(kind, catalogueDigest(data, kind)).get(kind)!;
+  return routes.map((route, index) => {
+    if (!CATALOGUE.has(route.page) || !ownsCard(route)) return pageKey(inputOf(index), shared);
+    const page = pageDataOf(data, route.page, route.path);
+    const courses = page.kind === 'course' ? page.course : page.kind === 'courseList' ? page.list : null;
+    return digest(`${shared}\0${kindDigest(route.page)}\0${JSON.stringify({ route, courses })}`);
+  });
+}
+
 /** The files a page makes under out/: its HTML, its data (index.json) and its own card. */
-export function pageFiles(page: PageInput): string[] {
+export function pageFiles(page: PageFilesOf): string[] {
   const json = routeDataFile(page.route);
   return [page.route.file, ...(json ? [json] : []), ...(page.ownsCard ? [cardFile(page.route.canonical)] : [])];
 }

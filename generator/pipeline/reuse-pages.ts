@@ -2,7 +2,7 @@ import type { BuildCache, Manifest } from './build-cache.ts';
 import type { ClientAssets } from './bundle-client.ts';
 import type { PageImages } from '../images/page-images.ts';
 import type { NewSite } from './new-site.ts';
-import { pageFiles, type PageInput } from './page-input.ts';
+import { pageFiles, type PageFilesOf } from './page-input.ts';
 import { pageSize } from './page-sizes.ts';
 
 /*
@@ -16,7 +16,7 @@ import { pageSize } from './page-sizes.ts';
  * build left them, nor in the cache with their bytes intact. With `recheck` (the login
  * credentials changed), every page renders, to be checked for the new pair.
  */
-export function pagesToRender(pages: readonly PageInput[], keys: readonly string[], options: { last: Manifest | null; cache: BuildCache; site: NewSite; recheck: boolean }): Set<number> {
+export function pagesToRender(pages: readonly PageFilesOf[], keys: readonly string[], options: { last: Manifest | null; cache: BuildCache; site: NewSite; recheck: boolean }): Set<number> {
   const { last, cache, site } = options;
   const todo = new Set<number>();
   pages.forEach((page, index) => {
@@ -33,12 +33,12 @@ export function pagesToRender(pages: readonly PageInput[], keys: readonly string
 }
 
 /** Takes a page the last build made as it is: its files, its record, and what the output check keeps of it. */
-export function keepPage(site: NewSite, page: PageInput, last: Manifest, context: { assets: ClientAssets; images: PageImages | undefined }): void {
+export function keepPage(site: NewSite, page: PageFilesOf, last: Manifest, context: { assets: ClientAssets; images: PageImages | undefined }): void {
   const { assets } = context;
   const record = last.pages[page.route.path]!;
   const files = pageFiles(page);
   for (const file of files) site.files.set(file, last.files[file]!);
-  const js = assets.firstVisit[page.document.route.page.kind];
+  const js = assets.firstVisit[page.route.page];
   const size = pageSize({ file: page.route.file, html: record.html, css: assets.cssSize, js: { raw: js.jsRaw, brotli: js.jsBrotli }, exact: record.exact, images: context.images });
   site.check.keep({ file: page.route.file, title: record.title, canonical: record.canonical, size }, files);
   site.pages[page.route.path] = { record, size };

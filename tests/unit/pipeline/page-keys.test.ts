@@ -4,7 +4,9 @@ import { collectRoutes } from '../../../generator/content/collect-routes.ts';
 import { deriveContent } from '../../../generator/content/derive.ts';
 import { parseYaml } from '../../../generator/content/parse-yaml.ts';
 import { validateContent } from '../../../generator/content/validate.ts';
-import { layoutDigest, pageInputs, pageKey } from '../../../generator/pipeline/page-input.ts';
+import { layoutDataOf } from '../../../site/model/page-data.ts';
+import type { SiteData } from '../../../site/model/site-data.ts';
+import { lazyPageInputs, layoutDigest, pageKey, pageKeys } from '../../../generator/pipeline/page-input.ts';
 import { REAL_CONTENT } from '../../helpers/content.ts';
 
 /*
@@ -15,12 +17,14 @@ import { REAL_CONTENT } from '../../helpers/content.ts';
 
 const SOURCE = readFileSync(REAL_CONTENT, 'utf8');
 
-/** Every page's key for a content.yaml text, with `shared` standing for the code, template and assets. */
+const siteDataOf = (source: string): SiteData => deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseYaml(source, 'content.yaml') }));
+
+/** Every page's key for a content.yaml text, as the build computes them, with `shared` standing for the code, template and assets. */
 function keysOf(source: string, shared = 'code v1'): Map<string, string> {
-  const data = deriveContent(validateContent({ file: 'content.yaml', displayName: 'content.yaml', source, data: parseYaml(source, 'content.yaml') }));
-  const inputs = pageInputs(data, collectRoutes({ data }));
-  const all = `${shared}\0${layoutDigest(inputs[0]!.document.layout)}`;
-  return new Map(inputs.map((input) => [input.route.path, pageKey(input, all)]));
+  const data = siteDataOf(source);
+  const routes = collectRoutes({ data });
+  const keys = pageKeys(data, routes, `${shared}\0${layoutDigest(layoutDataOf(data))}`, lazyPageInputs(data, routes));
+  return new Map(routes.map((route, index) => [route.path, keys[index]!]));
 }
 
 /** The paths whose key differs between two sets (a page added or removed counts). */
@@ -67,4 +71,43 @@ describe('page keys: an edit changes the key of exactly the pages that show it',
     );
     expect(changed(keysOf(SOURCE), keysOf(added))).toEqual(['/course/11', '/courses/list']);
   });
+
+  test('a course page and a page of the course list are keyed apart from their input, yet change with every value their input shows', () => {
+    // pageKeys keys these pages by what their input is made from (page-input.ts): any value
+    // of the site data that changes such a page's input must change its key, or the build
+    // would keep the page as it was.
+    const data = siteDataOf(SOURCE);
+    const routes = collectRoutes({ data });
+    const catalogue = routes.flatMap((route, index) => (route.page === 'course' || route.page === 'courseList' ? [index] : []));
+    const both = (site: SiteData) => {
+      const inputOf = lazyPageInputs(site, routes);
+      const keys = pageKeys(site, routes, 'code', inputOf);
+      return catalogue.map((index) => ({ input: pageKey(inputOf(index), 'code'), key: keys[index]! }));
+    };
+    const before = both(data);
+    const missed: string[] = [];
+    let seen = 0;
+    for (const leaf of leavesOf(data)) {
+      const edited = structuredClone(data);
+      leaf.change(edited);
+      both(edited).forEach((after, n) => {
+        if (after.input !== before[n]!.input) seen += 1;
+        if (after.input !== before[n]!.input && after.key === before[n]!.key) missed.push(`${routes[catalogue[n]!]!.path}: ${leaf.path}`);
+      });
+    }
+    expect(seen).toBeGreaterThan(100);
+    expect(missed).toEqual([]);
+  });
 });
+
+/** Every string, number and boolean in `value`, with its path and a way to change it in a copy. */
+function leavesOf(value: unknown, path: (string | number)[] = []): { path: string; change: (copy: unknown) => void }[] {
+  if (value === null || value === undefined) return [];
+  if (typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => leavesOf(inner, [...path, Array.isArray(value) ? Number(key) : key]));
+  const change = (copy: unknown) => {
+    const parent = path.slice(0, -1).reduce<Record<string | number, unknown>>((at, key) => at[key] as Record<string | number, unknown>, copy as Record<string | number, unknown>);
+    const last = path.at(-1)!;
+    parent[last] = typeof value === 'string' ? `${value}+` : typeof value === 'number' ? value + 1 : !value;
+  };
+  return [{ path: path.join('.'), change }];
+}
