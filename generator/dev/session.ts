@@ -129,7 +129,7 @@ export async function createDevSession(options: {
       }
       const siteData = nextData;
       const routes = await timed('routes', () => module.collectRoutes({ data: siteData }));
-      const inputOf = module.lazyPageInputs(siteData, routes);
+      const inputOf = module.pageInputMaker(siteData, routes);
       const nextClient = await bundled;
       const { assets } = nextClient;
       // What every page is made from: the server code (by generation), the template, the

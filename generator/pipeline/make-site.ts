@@ -19,7 +19,7 @@ import { digest } from './digest.ts';
 import { putFixedFiles } from './fixed-files.ts';
 import { putImageFiles } from './image-files.ts';
 import type { NewSite } from './new-site.ts';
-import { layoutDigest, lazyPageInputs, pageFilesOf, pageKeys, type PageInput } from './page-input.ts';
+import { layoutDigest, pageFilesOf, pageInputMaker, pageKeys } from './page-input.ts';
 import { BUDGETS, type PageSize } from './page-sizes.ts';
 import { priceChanges, pricesOf } from './prices.ts';
 import { renderChanged } from './render-changed.ts';
@@ -60,7 +60,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
   const routes = await timer.time('routes', () => collectRoutes({ data }), (value) => `${value.length} pages`);
   const template = readFileSync(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8');
   // Each page's input is made only when needed: to key it (most pages), render it, or walk its images.
-  const inputOf = lazyPageInputs(data, routes);
+  const inputOf = pageInputMaker(data, routes);
   const pages = pageFilesOf(data, routes);
   const upTo = options.exactSizes ? undefined : (options.budgets ?? BUDGETS);
   // What every page is made from besides its input: the code, the template, the asset names,
@@ -79,8 +79,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     const content = { file: options.contentFile, displayName, source: bytes.toString(), data: null };
     const imageSizes = await timer.time('images', () => putImageFiles(site, images, { cache, content }), () => `${images.variants.length} files from ${images.sources.length} images`);
     // What each page's images cost a phone, for the budget and --report (a site without images has none to walk).
-    const imagesOf = (page: PageInput): PageImages | undefined => (imageSizes.size > 0 ? pageImagesOf(page, (url) => imageSizes.get(url) ?? 0) : undefined);
-    const imagesAt = (index: number) => (imageSizes.size > 0 ? imagesOf(inputOf(index)) : undefined);
+    const imagesAt = (index: number): PageImages | undefined => (imageSizes.size > 0 ? pageImagesOf(inputOf(index), (url) => imageSizes.get(url) ?? 0) : undefined);
     const fixedSizes = await timer.time('fixed', () => putFixedFiles(site, { data, routes, client, imagesDir: cache.imagesDir, upTo }));
     // New login credentials: every page is checked for them, so every page renders.
     const recheck = !last || last.login.siteUrl !== login.siteUrl || last.login.hash !== login.hash;
@@ -89,8 +88,8 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
       pages.forEach((page, index) => changed.has(index) || keepPage(site, page, last!, { assets: client.assets, images: imagesAt(index) }));
       return changed;
     }, (changed) => `${pages.length - changed.size} pages as the last build made them`);
-    const todo = [...toRender].map((index) => ({ page: inputOf(index), key: keys[index]! }));
-    const rendered = await renderChanged(site, todo, { template, assets: client.assets, cache, upTo, jobs: options.jobs, timer, total: pages.length, imagesOf });
+    const todo = [...toRender].map((index) => ({ index, path: routes[index]!.path, key: keys[index]! }));
+    const rendered = await renderChanged(site, todo, { template, assets: client.assets, cache, upTo, jobs: options.jobs, timer, total: pages.length, inputOf, imagesAt });
     const problems = await timer.time('check', () => site.check.finish(), (value) => (value.length ? `${value.length} ${value.length === 1 ? 'problem' : 'problems'}` : 'links, titles, budgets, secrets'));
     // A site that fails its checks never replaces the previous out/.
     if (problems.length > 0) throw new OutputProblemError(problems);

@@ -63,22 +63,18 @@ function pageInput(data: SiteData, route: RouteRecord, context: { layout: Layout
 }
 
 /**
- * The input of each route's page, by its index in `routes`, made when first asked for: a
- * build makes only those of the pages it renders (and walks for images).
+ * Makes the input of a route's page, by its index in `routes`, when asked: anew each time,
+ * and kept by no one, so that a build holds the inputs of one batch of pages at a time,
+ * and makes only those of the pages it renders (or walks for images).
  */
-export function lazyPageInputs(data: SiteData, routes: readonly RouteRecord[]): (index: number) => PageInput {
+export function pageInputMaker(data: SiteData, routes: readonly RouteRecord[]): (index: number) => PageInput {
   const context = { layout: layoutDataOf(data), home: homeOf(routes) };
-  const made = new Map<number, PageInput>();
-  return (index) => {
-    let input = made.get(index);
-    if (!input) made.set(index, (input = pageInput(data, routes[index]!, context)));
-    return input;
-  };
+  return (index) => pageInput(data, routes[index]!, context);
 }
 
 /** The inputs of every route's page, in route order. */
 export function pageInputs(data: SiteData, routes: readonly RouteRecord[]): PageInput[] {
-  const inputOf = lazyPageInputs(data, routes);
+  const inputOf = pageInputMaker(data, routes);
   return routes.map((_, index) => inputOf(index));
 }
 

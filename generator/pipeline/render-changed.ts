@@ -40,7 +40,7 @@ export function defaultJobs(pages: number, cores = availableParallelism()): numb
  */
 export async function renderChanged(
   site: NewSite,
-  todo: readonly { page: PageInput; key: string }[],
+  todo: readonly { index: number; path: string; key: string }[],
   context: {
     template: string;
     assets: ClientAssets;
@@ -49,8 +49,10 @@ export async function renderChanged(
     jobs?: number;
     timer: StageTimer;
     total: number;
-    /** What a page's images cost a phone (undefined: it has none). */
-    imagesOf: (page: PageInput) => PageImages | undefined;
+    /** The input of the page at `index` (made when asked: a batch's at a time). */
+    inputOf: (index: number) => PageInput;
+    /** What the images of the page at `index` cost a phone (undefined: it has none). */
+    imagesAt: (index: number) => PageImages | undefined;
   },
 ): Promise<string[]> {
   const { timer, cache } = context;
@@ -60,10 +62,10 @@ export async function renderChanged(
     { template: context.template, assets: context.assets, imagesDir: cache.imagesDir, upTo: context.upTo },
     { jobs: context.jobs ?? defaultJobs(todo.length), server: () => timer.time('server', () => loadSiteServer()) },
   );
-  const byPath = new Map(todo.map((entry) => [entry.page.route.path, entry]));
+  const byPath = new Map(todo.map((entry) => [entry.path, entry]));
   const onPage = (page: RenderedPage) => {
-    const { page: input, key } = byPath.get(page.path)!;
-    const images = context.imagesOf(input);
+    const { index, key } = byPath.get(page.path)!;
+    const images = context.imagesAt(index);
     if (images) page.size.images = images;
     if (page.card) {
       // Named first, so that the page's link to it resolves at once (the check keeps no
@@ -85,7 +87,7 @@ export async function renderChanged(
     let next = 0;
     while (next < todo.length || inFlight.length > 0) {
       while (inFlight.length < renderer.window && next < todo.length) {
-        const done = renderer.render(todo.slice(next, next + BATCH_PAGES).map(({ page }) => page), onPage);
+        const done = renderer.render(todo.slice(next, next + BATCH_PAGES).map(({ index }) => context.inputOf(index)), onPage);
         done.catch(() => {}); // awaited in order below
         inFlight.push(done);
         next += BATCH_PAGES;

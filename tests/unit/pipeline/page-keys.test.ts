@@ -6,7 +6,7 @@ import { parseYaml } from '../../../generator/content/parse-yaml.ts';
 import { validateContent } from '../../../generator/content/validate.ts';
 import { layoutDataOf } from '../../../site/model/page-data.ts';
 import type { SiteData } from '../../../site/model/site-data.ts';
-import { lazyPageInputs, layoutDigest, pageKey, pageKeys } from '../../../generator/pipeline/page-input.ts';
+import { pageInputMaker, layoutDigest, pageKey, pageKeys } from '../../../generator/pipeline/page-input.ts';
 import { REAL_CONTENT } from '../../helpers/content.ts';
 
 /*
@@ -23,7 +23,7 @@ const siteDataOf = (source: string): SiteData => deriveContent(validateContent({
 function keysOf(source: string, shared = 'code v1'): Map<string, string> {
   const data = siteDataOf(source);
   const routes = collectRoutes({ data });
-  const keys = pageKeys(data, routes, `${shared}\0${layoutDigest(layoutDataOf(data))}`, lazyPageInputs(data, routes));
+  const keys = pageKeys(data, routes, `${shared}\0${layoutDigest(layoutDataOf(data))}`, pageInputMaker(data, routes));
   return new Map(routes.map((route, index) => [route.path, keys[index]!]));
 }
 
@@ -80,7 +80,7 @@ describe('page keys: an edit changes the key of exactly the pages that show it',
     const routes = collectRoutes({ data });
     const catalogue = routes.flatMap((route, index) => (route.page === 'course' || route.page === 'courseList' ? [index] : []));
     const both = (site: SiteData) => {
-      const inputOf = lazyPageInputs(site, routes);
+      const inputOf = pageInputMaker(site, routes);
       const keys = pageKeys(site, routes, 'code', inputOf);
       return catalogue.map((index) => ({ input: pageKey(inputOf(index), 'code'), key: keys[index]! }));
     };
