@@ -93,7 +93,7 @@ export function pageKey(input: PageInput, shared: string): string {
   return digest(`${shared}\0${JSON.stringify({ route, data: document.route, head, owns })}`);
 }
 
-/** The pages of the catalogue, as many as there are courses: keyed by what they read (catalogueKey). */
+/** The pages of the catalogue, as many as there are courses: keyed by what they are made from (pageKeys). */
 const CATALOGUE: ReadonlySet<PageKey> = new Set(['course', 'courseList']);
 
 /**
@@ -110,9 +110,10 @@ function catalogueDigest(data: SiteData, kind: PageKey): string {
 /**
  * Each route's key, in route order. The pages of the catalogue that own their card
  * (a course, a page of the course list) are keyed by what their input is made from: the
- * route, the page's courses and what every page of its kind reads (catalogueDigest), a
- * tenth of the bytes of the input they make, which is made only if the page renders. Every
- * other page is keyed by its input (pageKey), made by `inputOf`.
+ * route, the page's courses and what every page of its kind reads (catalogueDigest): under
+ * a third of the bytes of the input they make (which the course, the card and the
+ * structured data repeat), and the input is made only if the page renders. Every other
+ * page is keyed by its input (pageKey), made by `inputOf`.
  */
 export function pageKeys(data: SiteData, routes: readonly RouteRecord[], shared: string, inputOf: (index: number) => PageInput): string[] {
   const kinds = new Map<PageKey, string>();
