@@ -23,7 +23,7 @@ import { layoutDigest, pageFilesOf, pageInputMaker, pageKeys } from './page-inpu
 import { BUDGETS, type PageSize } from './page-sizes.ts';
 import { priceChanges, pricesOf } from './prices.ts';
 import { renderChanged } from './render-changed.ts';
-import { keepPage, pagesToRender } from './reuse-pages.ts';
+import { reusePages } from './reuse-pages.ts';
 import { openOutput, type FileSource, type LastOutput } from './write-output.ts';
 
 /** What the build knows by the time it finds that something changed (build.ts). */
@@ -83,12 +83,12 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     const fixedSizes = await timer.time('fixed', () => putFixedFiles(site, { data, routes, client, imagesDir: cache.imagesDir, upTo }));
     // New login credentials: every page is checked for them, so every page renders.
     const recheck = !last || last.login.siteUrl !== login.siteUrl || last.login.hash !== login.hash;
-    const toRender = await timer.time('reuse', () => {
-      const changed = pagesToRender(pages, keys, { last, cache, site, recheck });
-      pages.forEach((page, index) => changed.has(index) || keepPage(site, page, last!, { assets: client.assets, images: imagesAt(index) }));
-      return changed;
-    }, (changed) => `${pages.length - changed.size} pages as the last build made them`);
-    const todo = [...toRender].map((index) => ({ index, path: routes[index]!.path, key: keys[index]! }));
+    const toRender = await timer.time(
+      'reuse',
+      () => reusePages(site, pages, keys, { last, cache, recheck, assets: client.assets, imagesAt }),
+      (indexes) => `${pages.length - indexes.length} pages as the last build made them`,
+    );
+    const todo = toRender.map((index) => ({ index, path: routes[index]!.path, key: keys[index]! }));
     const rendered = await renderChanged(site, todo, { template, assets: client.assets, cache, upTo, jobs: options.jobs, timer, total: pages.length, inputOf, imagesAt });
     const problems = await timer.time('check', () => site.check.finish(), (value) => (value.length ? `${value.length} ${value.length === 1 ? 'problem' : 'problems'}` : 'links, titles, budgets, secrets'));
     // A site that fails its checks never replaces the previous out/.

@@ -1,43 +1,46 @@
-import type { BuildCache, Manifest } from './build-cache.ts';
+import type { BuildCache, Manifest, PageRecord } from './build-cache.ts';
 import type { ClientAssets } from './bundle-client.ts';
 import type { PageImages } from '../images/page-images.ts';
 import type { NewSite } from './new-site.ts';
 import { pageFiles, type PageFilesOf } from './page-input.ts';
 import { pageSize } from './page-sizes.ts';
 
-/*
- * Pages the build does not render: those whose input is as the last build rendered it,
- * taken as they are, with their files from out/ or the cache.
- */
-
 /**
- * Which pages must render: those whose key changed since the last build (or that it did
- * not have), and those whose files could not be taken as they are: not in out/ as the last
- * build left them, nor in the cache with their bytes intact. With `recheck` (the login
- * credentials changed), every page renders, to be checked for the new pair.
+ * Takes the pages the last build made as they are, where it can, and returns the indexes
+ * of the others: the pages to render. A page is taken when its key is the one the last
+ * build rendered it with, and each of its files is in out/ as that build left it or in
+ * the cache with its bytes intact. With `recheck` (the login credentials changed) none
+ * is: every page renders, to be checked for the new pair.
  */
-export function pagesToRender(pages: readonly PageFilesOf[], keys: readonly string[], options: { last: Manifest | null; cache: BuildCache; site: NewSite; recheck: boolean }): Set<number> {
-  const { last, cache, site } = options;
-  const todo = new Set<number>();
+export function reusePages(
+  site: NewSite,
+  pages: readonly PageFilesOf[],
+  keys: readonly string[],
+  options: { last: Manifest | null; cache: BuildCache; recheck: boolean; assets: ClientAssets; imagesAt: (index: number) => PageImages | undefined },
+): number[] {
+  const { last, cache } = options;
+  const todo: number[] = [];
+  const kept = (file: string): boolean => {
+    const id = last!.files[file];
+    return id !== undefined && (site.writer.current(file) === id || cache.find(id) !== null);
+  };
   pages.forEach((page, index) => {
     const record = last?.pages[page.route.path];
-    if (!record || record.key !== keys[index] || options.recheck) return todo.add(index);
-    for (const file of pageFiles(page)) {
-      const id = last!.files[file];
-      if (!id) return todo.add(index);
-      if (site.writer.current(file) === id) continue;
-      if (cache.find(id) === null) return todo.add(index);
-    }
+    const files = pageFiles(page);
+    if (!record || record.key !== keys[index] || options.recheck || !files.every(kept)) todo.push(index);
+    else keepPage(site, page, { record, files, ids: last!.files, assets: options.assets, images: options.imagesAt(index) });
   });
   return todo;
 }
 
-/** Takes a page the last build made as it is: its files, its record, and what the output check keeps of it. */
-export function keepPage(site: NewSite, page: PageFilesOf, last: Manifest, context: { assets: ClientAssets; images: PageImages | undefined }): void {
-  const { assets } = context;
-  const record = last.pages[page.route.path]!;
-  const files = pageFiles(page);
-  for (const file of files) site.files.set(file, last.files[file]!);
+/** Takes one page as the last build made it: its files, its record, and what the output check keeps of it. */
+function keepPage(
+  site: NewSite,
+  page: PageFilesOf,
+  context: { record: PageRecord; files: string[]; ids: Readonly<Record<string, string>>; assets: ClientAssets; images: PageImages | undefined },
+): void {
+  const { record, files, assets } = context;
+  for (const file of files) site.files.set(file, context.ids[file]!);
   const js = assets.firstVisit[page.route.page];
   const size = pageSize({ file: page.route.file, html: record.html, css: assets.cssSize, js: { raw: js.jsRaw, brotli: js.jsBrotli }, exact: record.exact, images: context.images });
   site.check.keep({ file: page.route.file, title: record.title, canonical: record.canonical, size }, files);
