@@ -35,30 +35,34 @@ function photoOf(data: SiteData, route: RouteRecord, home: RouteRecord) {
   return data.socialImages[(ownsCard(route) ? route : home).page];
 }
 
+/** Whether a page writes a card of its own: one it owns, not replaced by a social image. */
+function writesCard(data: SiteData, route: RouteRecord, home: RouteRecord): boolean {
+  return ownsCard(route) && !photoOf(data, route, home);
+}
+
 /** Which files each route's page makes, in route order (see pageFiles), without making its input. */
 export function pageFilesOf(data: SiteData, routes: readonly RouteRecord[]): PageFilesOf[] {
   const home = homeOf(routes);
-  return routes.map((route) => ({ route, ownsCard: ownsCard(route) && !photoOf(data, route, home) }));
+  return routes.map((route) => ({ route, ownsCard: writesCard(data, route, home) }));
 }
 
 /** One route's page input. */
 function pageInput(data: SiteData, route: RouteRecord, context: { layout: LayoutData; home: RouteRecord }): PageInput {
   const { layout, home } = context;
   const page = pageDataOf(data, route.page, route.path);
-  const photo = photoOf(data, route, home);
   return {
     route,
     document: { layout, route: { title: route.title, page } },
     head: {
       brand: usesAgencyBrand(route.page) ? data.agency.name : data.site.name,
       card: pageCardOf(data, route, home),
-      photo,
+      photo: photoOf(data, route, home),
       jsonLd: structuredDataFor(data, page),
       // noindex only for the not-found pages. /login and /coming-soon stay out of the
       // sitemap but indexable: search engines may show them, and audits expect them crawlable.
       noindex: route.file.endsWith('404.html'),
     },
-    ownsCard: ownsCard(route) && !photo,
+    ownsCard: writesCard(data, route, home),
   };
 }
 
