@@ -76,12 +76,6 @@ export function pageInputMaker(data: SiteData, routes: readonly RouteRecord[]): 
   return (index) => pageInput(data, routes[index]!, context);
 }
 
-/** The inputs of every route's page, in route order. */
-export function pageInputs(data: SiteData, routes: readonly RouteRecord[]): PageInput[] {
-  const inputOf = pageInputMaker(data, routes);
-  return routes.map((_, index) => inputOf(index));
-}
-
 /** A digest of the layout data, which every page shares: hashed once, not once per page. */
 export function layoutDigest(layout: LayoutData): string {
   return digest(JSON.stringify(layout));

@@ -3,7 +3,7 @@ import { parseYaml } from '../../generator/content/parse-yaml.ts';
 import { validateContent } from '../../generator/content/validate.ts';
 import { deriveContent } from '../../generator/content/derive.ts';
 import { collectRoutes } from '../../generator/content/collect-routes.ts';
-import { pageInputs } from '../../generator/pipeline/page-input.ts';
+import { pageInputsOf } from '../helpers/pages.ts';
 import { renderRoute } from '../../site/entry-server.tsx';
 import type { SiteData } from '../../site/model/site-data.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
@@ -20,7 +20,7 @@ const large = siteWith(120);
 
 /** Every route's input (its data and head), by path, as the build makes them. */
 function inputsOf(data: SiteData) {
-  return new Map(pageInputs(data, collectRoutes({ data })).map((input) => [input.route.path, input]));
+  return new Map(pageInputsOf(data).map((input) => [input.route.path, input]));
 }
 const inputs = inputsOf(large);
 const render = (path: string) => renderRoute(path, inputs.get(path)!.document);

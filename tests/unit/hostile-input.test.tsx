@@ -9,8 +9,7 @@ import { validateContent } from '../../generator/content/validate.ts';
 import { deriveContent } from '../../generator/content/derive.ts';
 import { ContentProblemError, OutputProblemError } from '../../generator/errors.ts';
 import { renderRoute } from '../../site/entry-server.tsx';
-import { collectRoutes } from '../../generator/content/collect-routes.ts';
-import { pageInputs } from '../../generator/pipeline/page-input.ts';
+import { pageInputsOf } from '../helpers/pages.ts';
 import { headMetaFor } from '../../generator/outputs/head-meta.ts';
 import { jsonForScript } from '../../generator/html.ts';
 import { build } from '../../generator/pipeline/build.ts';
@@ -149,7 +148,7 @@ describe('hostile content.yaml', () => {
         const result = await checkSource(stringify(value, { aliasDuplicateObjects: false }));
         if (result.ok && injected.length > 0) {
           // Accepted hostile text must come out escaped on every page.
-          for (const { route, document, head } of pageInputs(result.data, collectRoutes({ data: result.data }))) {
+          for (const { route, document, head } of pageInputsOf(result.data)) {
             const html = renderRoute(route.path, document);
             // Escaped text like &lt;img onerror=…&gt; is harmless; a raw tag is not.
             expect(html).not.toMatch(/<script|<img|<svg onload/i);

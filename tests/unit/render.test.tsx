@@ -3,8 +3,7 @@ import { loadContent } from '../../generator/content/read-content.ts';
 import { parseYaml } from '../../generator/content/parse-yaml.ts';
 import { validateContent } from '../../generator/content/validate.ts';
 import { deriveContent } from '../../generator/content/derive.ts';
-import { collectRoutes } from '../../generator/content/collect-routes.ts';
-import { pageInputs } from '../../generator/pipeline/page-input.ts';
+import { pageInputsOf } from '../helpers/pages.ts';
 import { routeDataJson } from '../../generator/pipeline/render-pages.ts';
 import type { DocumentData, PageDataOf } from '../../site/model/page-data.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
@@ -20,7 +19,7 @@ const large = deriveContent(validateContent({ file: 'content.yaml', displayName:
 
 /** Every route's document data (what its HTML carries), by path, as the build makes it. */
 function documentsOf(siteData: SiteData): Map<string, DocumentData> {
-  return new Map(pageInputs(siteData, collectRoutes({ data: siteData })).map((input) => [input.route.path, input.document]));
+  return new Map(pageInputsOf(siteData).map((input) => [input.route.path, input.document]));
 }
 
 const documents = documentsOf(data);

@@ -2,10 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { deriveContent } from '../../../generator/content/derive.ts';
 import { loadContent } from '../../../generator/content/read-content.ts';
 import { validateContent } from '../../../generator/content/validate.ts';
-import { collectRoutes } from '../../../generator/content/collect-routes.ts';
 import { headMetaFor } from '../../../generator/outputs/head-meta.ts';
 import { jsonForScript } from '../../../generator/html.ts';
-import { pageInputs } from '../../../generator/pipeline/page-input.ts';
+import { pageInputsOf } from '../../helpers/pages.ts';
 import type { SiteData } from '../../../site/model/site-data.ts';
 import { scanHtml } from '../../../generator/pipeline/html-scan.ts';
 import { REAL_CONTENT } from '../../helpers/content.ts';
@@ -14,7 +13,7 @@ const data = deriveContent(validateContent(await loadContent({ file: REAL_CONTEN
 
 /** The JSON-LD script element of the page at `path`, as its head carries it. */
 function structuredDataScript(site: SiteData, path: string): string | undefined {
-  const input = pageInputs(site, collectRoutes({ data: site })).find((item) => item.route.path === path)!;
+  const input = pageInputsOf(site).find((item) => item.route.path === path)!;
   return headMetaFor(input.head, input.route, site.site).find((line) => line.startsWith('<script type="application/ld+json">'));
 }
 
