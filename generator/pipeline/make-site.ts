@@ -76,7 +76,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     pages: {},
   };
   try {
-    const content = { file: options.contentFile, displayName, source: bytes.toString(), data: null };
+    const content = () => ({ file: options.contentFile, displayName, source: bytes.toString(), data: null });
     const imageSizes = await timer.time('images', () => putImageFiles(site, images, { cache, content }), () => `${images.variants.length} files from ${images.sources.length} images`);
     // What each page's images cost a phone, for the budget and --report (a site without images has none to walk).
     const imagesAt = (index: number): PageImages | undefined => (imageSizes.size > 0 ? pageImagesOf(inputOf(index), (url) => imageSizes.get(url) ?? 0) : undefined);
