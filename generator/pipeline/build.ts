@@ -12,7 +12,7 @@ import { codeVersion } from './code-version.ts';
 import { digest } from './digest.ts';
 import { assertReplaceableOutput } from './output-folder.ts';
 import { BUDGETS } from './page-sizes.ts';
-import { checkOut, type FileSource } from './write-output.ts';
+import { checkOut, lookAtOut, type FileSource } from './write-output.ts';
 
 /** How problems name the output folder: relative to the working folder when inside it. */
 function outLabel(outDir: string): string {
@@ -90,10 +90,13 @@ async function buildWithCache(
     };
   }
 
-  // Something changed: the rest of the pipeline is loaded only now, so that a build with
-  // nothing to do costs a start-up, a read of the record and a look at out/.
+  // Something changed: out/ is looked at aside while the content is read; the rest of the
+  // pipeline is loaded only now, so that a build with nothing to do costs a start-up, a
+  // read of the record and a look at out/.
+  const outLook = lookAtOut(outDir, lastOutput);
+  outLook?.catch(() => {}); // awaited when out/ is opened
   const { makeSite } = await import('./make-site.ts');
-  return makeSite(options, { started, label, credentials, timer, cache, last, lastOutput, client, source, bytes, displayName, code, inputs });
+  return makeSite(options, { started, label, credentials, timer, cache, last, lastOutput, outLook, client, source, bytes, displayName, code, inputs });
 }
 
 /** Where the cache keeps each file of the site: the client bundle's folder, the images, the store of pages. */

@@ -24,6 +24,7 @@ import { BUDGETS, type PageSize } from './page-sizes.ts';
 import { priceChanges, pricesOf } from './prices.ts';
 import { renderChanged } from './render-changed.ts';
 import { reusePages } from './reuse-pages.ts';
+import type { OutLook } from './out-look.ts';
 import { openOutput, type FileSource, type LastOutput } from './write-output.ts';
 
 /** What the build knows by the time it finds that something changed (build.ts). */
@@ -37,6 +38,8 @@ export interface BuildSoFar {
   last: Manifest | null;
   /** What the last build left in this out/ and its spare. */
   lastOutput: LastOutput | null;
+  /** A look at out/ under way (lookAtOut), when out/ is the last build's. */
+  outLook: Promise<OutLook> | null;
   client: ClientBundle;
   source: FileSource;
   bytes: Buffer;
@@ -55,7 +58,7 @@ export interface BuildSoFar {
  */
 export async function makeSite(options: BuildOptions & { outDir: string }, known: BuildSoFar): Promise<BuildResult> {
   const { outDir } = options;
-  const { started, label, credentials, timer, cache, last, lastOutput, client, source, bytes, displayName, code, inputs } = known;
+  const { started, label, credentials, timer, cache, last, lastOutput, outLook, client, source, bytes, displayName, code, inputs } = known;
   const { data, images } = await readContent({ file: options.contentFile, bytes, credentials, timer });
   const routes = await timer.time('routes', () => collectRoutes({ data }), (value) => `${value.length} pages`);
   const template = readFileSync(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8');
@@ -69,8 +72,10 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
   const keys = await timer.time('keys', () => pageKeys(data, routes, shared, inputOf));
   const login = { siteUrl: data.site.url, hash: data.login.hash };
 
+  // Should the worker fail, out/ is looked at here instead.
+  const looked = await outLook?.catch(() => null);
   const site: NewSite = {
-    writer: openOutput({ outDir, last: lastOutput, source }),
+    writer: openOutput({ outDir, last: lastOutput, source, looked }),
     check: createOutputCheck({ siteUrl: data.site.url, credentials, budgets: options.budgets, outLabel: label, expectedFiles: routes.map((route) => route.file) }),
     files: new Map(),
     pages: {},

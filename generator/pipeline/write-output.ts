@@ -1,6 +1,7 @@
 import { constants, copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { digest } from './digest.ts';
+import { lookAside, type OutLook } from './out-look.ts';
 import { besideOut, discardFolder, folderId, recoverInterruptedWrite, removeEmptyFolders } from './out-folders.ts';
 
 /*
@@ -85,12 +86,27 @@ function holds(dir: string, file: string, id: string, at: number, source: FileSo
   }
 }
 
-/** The files of the last build that out/ holds as it wrote them. */
-function verifiedOut(outDir: string, last: LastOutput | null | undefined, source: FileSource): Map<string, string> {
+/**
+ * The files of the last build that out/ holds as it wrote them. With `looked` (a look at
+ * out/ made beforehand: lookAtOut), only the files their time did not vouch for are
+ * looked at again.
+ */
+function verifiedOut(outDir: string, last: LastOutput | null | undefined, source: FileSource, looked?: OutLook | null): Map<string, string> {
   const held = new Map<string, string>();
   if (!last?.out || folderId(outDir) !== last.out.id) return held;
-  for (const [file, id] of Object.entries(last.files)) if (holds(outDir, file, id, last.out.at, source)) held.set(file, id);
+  for (const [file, id] of Object.entries(last.files)) {
+    if (looked ? !looked.has(file) || holds(outDir, file, id, last.out.at, source) : holds(outDir, file, id, last.out.at, source)) held.set(file, id);
+  }
   return held;
+}
+
+/**
+ * Starts a look at out/'s files as the last build left them, in a worker thread
+ * (out-look.ts), for openOutput to take later; null when out/ is not the last build's.
+ */
+export function lookAtOut(outDir: string, last: LastOutput | null): Promise<OutLook> | null {
+  if (!last?.out || folderId(outDir) !== last.out.id) return null;
+  return lookAside(path.resolve(outDir), Object.keys(last.files), last.out.at - RACY_MS);
 }
 
 /**
@@ -116,13 +132,13 @@ export function checkOut(outDir: string, last: LastOutput, source: FileSource): 
  * first build, --no-cache, or a cache from elsewhere) and where the files out/ lacks are
  * kept. The staging folder is claimed only once something has to be written.
  */
-export function openOutput(options: { outDir: string; last?: LastOutput | null; source: FileSource }): OutputWriter {
+export function openOutput(options: { outDir: string; last?: LastOutput | null; source: FileSource; looked?: OutLook | null }): OutputWriter {
   const outDir = path.resolve(options.outDir);
   const last = options.last ?? null;
   const { source } = options;
   const { spare, staging, previous } = besideOut(outDir);
   recoverInterruptedWrite(outDir);
-  const inOut = verifiedOut(outDir, last, source);
+  const inOut = verifiedOut(outDir, last, source, options.looked);
   // What staging holds (file → identity), once claimed; files it may hold besides, of unknown bytes.
   let held: Map<string, string> | null = null;
   const mayHold = new Set<string>();

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { build } from '../../../generator/pipeline/build.ts';
@@ -136,6 +136,24 @@ describe('out/ and the cache, whatever happened to them', () => {
     const restored = await site.build();
     expect(restored.changes.rendered).toEqual([]);
     expect(hashTree(site.outDir)).toEqual(built);
+  }, 60_000);
+
+  test('an edit while out/ was also changed by hand, long after the last build: both are mended, nothing else is written', async () => {
+    const site = project();
+    await site.build();
+    // The last build ended an hour ago: out/'s files are trusted by their time, but for these two.
+    const hourAgo = Date.now() / 1000 - 3600;
+    for (const file of listFiles(site.outDir)) utimesSync(path.join(site.outDir, file), hourAgo, hourAgo);
+    const manifestFile = path.join(site.cacheDir, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, out: { ...manifest.out, at: manifest.out.at - 3600_000 } }));
+    writeFileSync(path.join(site.outDir, 'faq', 'index.html'), 'defaced');
+    rmSync(path.join(site.outDir, 'about', 'index.json'));
+    site.edit('title: How To Build A Business', 'title: How To Start A Business');
+    const result = await site.build();
+    expect(result.changes.rendered).toEqual(['/courses/list', '/course/3']);
+    expect(result.changes.written.sort()).toEqual(['about/index.json', 'course/3/index.html', 'course/3/index.json', 'courses/list/index.html', 'courses/list/index.json', 'faq/index.html', 'social/course-3.png']);
+    expect(hashTree(site.outDir)).toEqual(await fromNothing(site.contentFile));
   }, 60_000);
 
   test('a cache copied elsewhere (a CI cache restored on another machine, without out/) serves every page', async () => {
