@@ -24,7 +24,7 @@ import type { LastOutput, OutState, SpareState } from './write-output.ts';
  */
 
 /** Bumped when the manifest's shape or the meaning of a key changes. */
-export const CACHE_FORMAT = 3;
+export const CACHE_FORMAT = 4;
 const KIND = 'site-build-cache';
 /** Images are known by what they are made from (their key), not by a hash of their bytes: they are the images folder's, not the store's. */
 const IMAGE = 'image:';
@@ -64,7 +64,7 @@ export interface Manifest {
   /** What a first visit to each page beside the rendered ones (agency-login) downloads. */
   fixedSizes: PageSize[];
   /** Every file of the site, by its path under out/, and its identity ("image:<key>.<ext>" for images). */
-  files: Record<string, string>;
+  files: ReadonlyMap<string, string>;
   store: StoreIndex;
   prices: Record<string, PriceRecord>;
   /** The image files content.yaml named, as they were (a changed one means the content changed). */
@@ -120,17 +120,25 @@ export function openBuildCache(options: { dir: string; fresh?: boolean; onWarnin
       return (statSync(image, { throwIfNoEntry: false })?.size ?? 0) > 0 ? image : null;
     },
     save(manifest) {
-      const pageFiles = new Set(Object.values(manifest.files).filter((id) => !id.startsWith(IMAGE)));
+      const pageFiles = new Set([...manifest.files.values()].filter((id) => !id.startsWith(IMAGE)));
       const { index, removeUnused } = store.finish(pageFiles);
       mkdirSync(dir, { recursive: true });
       // Written beside, then renamed: a build killed meanwhile leaves the old manifest whole.
       const temporary = `${manifestFile}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify({ ...manifest, store: index } satisfies Manifest));
+      const files = { paths: [...manifest.files.keys()], ids: [...manifest.files.values()] };
+      writeFileSync(temporary, JSON.stringify({ ...manifest, files, store: index } satisfies ManifestFile));
       renameSync(temporary, manifestFile);
       removeUnused();
     },
   };
 }
+
+/**
+ * The manifest as manifest.json holds it: the files as two lists of the same length
+ * (paths, identities), which JSON reads and writes several times faster than an object
+ * of 30,000 keys.
+ */
+type ManifestFile = Omit<Manifest, 'files'> & { files: { paths: string[]; ids: string[] } };
 
 function readManifest(file: string, onWarning?: (message: string) => void): Manifest | null {
   let text: string;
@@ -143,9 +151,9 @@ function readManifest(file: string, onWarning?: (message: string) => void): Mani
     onWarning?.(`the build cache ${why}; building every page afresh (the cache is rewritten after this build)`);
     return null;
   };
-  let manifest: Partial<Manifest>;
+  let manifest: Partial<ManifestFile>;
   try {
-    manifest = JSON.parse(text) as Partial<Manifest>;
+    manifest = JSON.parse(text) as Partial<ManifestFile>;
   } catch {
     return ignored(`in ${path.dirname(file)} cannot be read (${path.basename(file)} is not JSON)`);
   }
@@ -154,10 +162,14 @@ function readManifest(file: string, onWarning?: (message: string) => void): Mani
   const shaped =
     typeof manifest.inputs === 'string' &&
     typeof manifest.pages === 'object' &&
-    typeof manifest.files === 'object' &&
+    Array.isArray(manifest.files?.paths) &&
+    manifest.files.ids?.length === manifest.files.paths.length &&
     typeof manifest.login === 'object' &&
     Array.isArray(manifest.fixedSizes) &&
     typeof manifest.images === 'object' &&
-    Array.isArray(manifest.store?.packs);
-  return shaped ? (manifest as Manifest) : ignored(`in ${path.dirname(file)} is damaged`);
+    Array.isArray(manifest.store?.packs) &&
+    manifest.store.places?.length === 3 * (manifest.store.ids?.length ?? -1);
+  if (!shaped) return ignored(`in ${path.dirname(file)} is damaged`);
+  const { paths, ids } = manifest.files!;
+  return { ...(manifest as ManifestFile), files: new Map(paths.map((path, index) => [path, ids[index]!])) };
 }

@@ -111,7 +111,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
       outDir,
       pages: Object.fromEntries(Object.entries(site.pages).map(([route, page]) => [route, page.record])),
       fixedSizes,
-      files: Object.fromEntries(site.files),
+      files: site.files,
       prices,
       images: imageStamps(images.sources),
       out: committed.out,

@@ -21,7 +21,7 @@ export function reusePages(
   const { last, cache } = options;
   const todo: number[] = [];
   const kept = (file: string): boolean => {
-    const id = last!.files[file];
+    const id = last!.files.get(file);
     return id !== undefined && (site.writer.current(file) === id || cache.find(id) !== null);
   };
   pages.forEach((page, index) => {
@@ -37,10 +37,10 @@ export function reusePages(
 function keepPage(
   site: NewSite,
   page: PageFilesOf,
-  context: { record: PageRecord; files: string[]; ids: Readonly<Record<string, string>>; assets: ClientAssets; images: PageImages | undefined },
+  context: { record: PageRecord; files: string[]; ids: ReadonlyMap<string, string>; assets: ClientAssets; images: PageImages | undefined },
 ): void {
   const { record, files, assets } = context;
-  for (const file of files) site.files.set(file, context.ids[file]!);
+  for (const file of files) site.files.set(file, context.ids.get(file)!);
   const js = assets.firstVisit[page.route.page];
   const size = pageSize({ file: page.route.file, html: record.html, css: assets.cssSize, js: { raw: js.jsRaw, brotli: js.jsBrotli }, exact: record.exact, images: context.images });
   site.check.keep({ file: page.route.file, title: record.title, canonical: record.canonical, size }, files);

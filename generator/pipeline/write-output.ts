@@ -37,7 +37,7 @@ export interface SpareState {
 
 /** What the last build left: every file of its site by identity, and the states of out/ and the spare. */
 export interface LastOutput {
-  files: Readonly<Record<string, string>>;
+  files: ReadonlyMap<string, string>;
   out: OutState | null;
   spare: SpareState | null;
 }
@@ -94,7 +94,7 @@ function holds(dir: string, file: string, id: string, at: number, source: FileSo
 function verifiedOut(outDir: string, last: LastOutput | null | undefined, source: FileSource, looked?: OutLook | null): Map<string, string> {
   const held = new Map<string, string>();
   if (!last?.out || folderId(outDir) !== last.out.id) return held;
-  for (const [file, id] of Object.entries(last.files)) {
+  for (const [file, id] of last.files) {
     if (looked ? !looked.has(file) || holds(outDir, file, id, last.out.at, source) : holds(outDir, file, id, last.out.at, source)) held.set(file, id);
   }
   return held;
@@ -106,7 +106,7 @@ function verifiedOut(outDir: string, last: LastOutput | null | undefined, source
  */
 export function lookAtOut(outDir: string, last: LastOutput | null): Promise<OutLook> | null {
   if (!last?.out || folderId(outDir) !== last.out.id) return null;
-  return lookAside(path.resolve(outDir), Object.keys(last.files), last.out.at - RACY_MS);
+  return lookAside(path.resolve(outDir), [...last.files.keys()], last.out.at - RACY_MS);
 }
 
 /**
@@ -119,7 +119,7 @@ export function checkOut(outDir: string, last: LastOutput, source: FileSource): 
   if (!last.out || folderId(outDir) !== last.out.id) return null;
   const lookedAt = Date.now();
   let byBytes = false;
-  for (const [file, id] of Object.entries(last.files)) {
+  for (const [file, id] of last.files) {
     const how = holds(outDir, file, id, last.out.at, source);
     if (!how) return null;
     byBytes ||= how === 'bytes';
@@ -172,7 +172,7 @@ export function openOutput(options: { outDir: string; last?: LastOutput | null; 
     if (spareId && last?.spare?.id === spareId) {
       renameSync(spare, staging);
       const differs = new Set(last.spare.differs);
-      for (const [file, id] of Object.entries(last.files)) if (!differs.has(file)) held.set(file, id);
+      for (const [file, id] of last.files) if (!differs.has(file)) held.set(file, id);
       for (const file of differs) mayHold.add(file);
     } else {
       if (spareId) discardFolder(spare, outDir);
@@ -205,7 +205,7 @@ export function openOutput(options: { outDir: string; last?: LastOutput | null; 
     },
     commit(files) {
       const changed = [...files].filter(([file, id]) => inOut.get(file) !== id).map(([file]) => file);
-      const removed = Object.keys(last?.files ?? {}).filter((file) => !files.has(file));
+      const removed = [...(last?.files.keys() ?? [])].filter((file) => !files.has(file));
       if (written.size === 0 && changed.length === 0 && removed.length === 0 && last?.out) {
         // The site is out/ as it is: nothing to swap.
         return { written: [], removed: [], out: last.out, spare: last.spare };

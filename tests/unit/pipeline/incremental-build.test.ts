@@ -190,7 +190,8 @@ describe('out/ and the cache, whatever happened to them', () => {
     rmSync(site.outDir, { recursive: true });
     const manifest = JSON.parse(readFileSync(path.join(site.cacheDir, 'manifest.json'), 'utf8'));
     // The FAQ page's bytes in the store's pack, overwritten with as many others.
-    const [pack, offset, length] = manifest.store.entries[manifest.files['faq/index.html']];
+    const faq = manifest.store.ids.indexOf(manifest.files.ids[manifest.files.paths.indexOf('faq/index.html')]);
+    const [pack, offset, length] = manifest.store.places.slice(3 * faq, 3 * faq + 3);
     const packFile = path.join(site.cacheDir, 'store', manifest.store.packs[pack]);
     const bytes = readFileSync(packFile);
     bytes.fill('x', offset, offset + length);

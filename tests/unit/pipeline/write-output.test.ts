@@ -32,7 +32,7 @@ function writeSite(site: Site, last: LastOutput | null = null) {
   try {
     for (const [file, contents] of Object.entries(site)) if (writer.current(file) !== ids.get(file)) writer.write(file, ids.get(file)!, contents);
     const result = writer.commit(ids);
-    const next: LastOutput = { files: Object.fromEntries(ids), out: result.out, spare: result.spare };
+    const next: LastOutput = { files: ids, out: result.out, spare: result.spare };
     return { ...result, next };
   } catch (error) {
     writer.abort();
@@ -123,7 +123,7 @@ describe('the new out/ is every file of the site, and only those', () => {
     const site = new Map([['social/home.png', 'image:card']]);
     const writer = openOutput({ outDir, source });
     const { out, spare } = writer.commit(site);
-    const last: LastOutput = { files: Object.fromEntries(site), out, spare };
+    const last: LastOutput = { files: site, out, spare };
     expect(checkOut(outDir, last, source)).not.toBeNull();
     writeFileSync(path.join(outDir, 'social', 'home.png'), 'defaced');
     expect(checkOut(outDir, last, source)).toBeNull();
