@@ -1,5 +1,5 @@
 import { layoutDataOf, pageDataOf, type DocumentData, type LayoutData } from '../../site/model/page-data.ts';
-import { usesAgencyBrand, type PageKey } from '../../site/model/routes.ts';
+import { coursePath, usesAgencyBrand, type PageKey } from '../../site/model/routes.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 import type { RouteRecord } from '../content/collect-routes.ts';
 import type { HeadInput } from '../outputs/head-meta.ts';
@@ -106,21 +106,38 @@ function catalogueDigest(data: SiteData, kind: PageKey): string {
 }
 
 /**
+ * What the catalogue pages read of the courses, as JSON, each course serialized once: a
+ * course page reads its course, a page of the course list the courses it shows and where
+ * it is in the list. A course is taken whole by both (its page does not show its
+ * thumbnail, nor the list its hero picture: an edit of one of those renders a page more)
+ * so that its page and its list page share one serialization.
+ */
+function catalogueCourses(data: SiteData): (route: RouteRecord) => string {
+  const byPath = new Map(data.courses.map((course) => [coursePath(course.id), JSON.stringify(course)]));
+  return (route) => {
+    if (route.page === 'course') return byPath.get(route.path) ?? 'null';
+    const page = pageDataOf(data, route.page, route.path);
+    if (page.kind !== 'courseList') throw new Error(`${route.path} is not a catalogue page`);
+    const { courses, ...where } = page.list;
+    return [JSON.stringify(where), ...courses.map((course) => byPath.get(coursePath(course.id)))].join('\0');
+  };
+}
+
+/**
  * Each route's key, in route order. The pages of the catalogue that own their card
  * (a course, a page of the course list) are keyed by what their input is made from: the
- * route, the page's courses and what every page of its kind reads (catalogueDigest): under
- * a third of the bytes of the input they make (which the course, the card and the
- * structured data repeat), and the input is made only if the page renders. Every other
- * page is keyed by its input (pageKey), made by `inputOf`.
+ * route, the page's courses (catalogueCourses) and what every page of its kind reads
+ * (catalogueDigest): a fraction of the bytes of the input they make (which the course,
+ * the card and the structured data repeat), and the input is made only if the page
+ * renders. Every other page is keyed by its input (pageKey), made by `inputOf`.
  */
 export function pageKeys(data: SiteData, routes: readonly RouteRecord[], shared: string, inputOf: (index: number) => PageInput): string[] {
   const kinds = new Map<PageKey, string>();
   const kindDigest = (kind: PageKey) => kinds.get(kind) ?? kinds.set(kind, catalogueDigest(data, kind)).get(kind)!;
+  const coursesOf = catalogueCourses(data);
   return routes.map((route, index) => {
     if (!CATALOGUE.has(route.page) || !ownsCard(route)) return pageKey(inputOf(index), shared);
-    const page = pageDataOf(data, route.page, route.path);
-    const courses = page.kind === 'course' ? page.course : page.kind === 'courseList' ? page.list : null;
-    return digest(`${shared}\0${kindDigest(route.page)}\0${JSON.stringify({ route, courses })}`);
+    return digest(`${shared}\0${kindDigest(route.page)}\0${JSON.stringify(route)}\0${coursesOf(route)}`);
   });
 }
 
