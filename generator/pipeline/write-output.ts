@@ -100,12 +100,16 @@ function verifiedOut(outDir: string, last: LastOutput | null | undefined, source
   return held;
 }
 
+/** Below this many files, out/ is looked at in the build's own thread: a worker would take longer to start than the look. */
+const LOOK_ASIDE_FROM = 2000;
+
 /**
  * Starts a look at out/'s files as the last build left them, in a worker thread
- * (out-look.ts), for openOutput to take later; null when out/ is not the last build's.
+ * (out-look.ts), for openOutput to take later; null when out/ is not the last build's,
+ * or small enough to look at on the spot.
  */
 export function lookAtOut(outDir: string, last: LastOutput | null): Promise<OutLook> | null {
-  if (!last?.out || folderId(outDir) !== last.out.id) return null;
+  if (!last?.out || last.files.size < LOOK_ASIDE_FROM || folderId(outDir) !== last.out.id) return null;
   return lookAside(path.resolve(outDir), [...last.files.keys()], last.out.at - RACY_MS);
 }
 

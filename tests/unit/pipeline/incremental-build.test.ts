@@ -141,12 +141,13 @@ describe('out/ and the cache, whatever happened to them', () => {
   test('an edit while out/ was also changed by hand, long after the last build: both are mended, nothing else is written', async () => {
     const site = project();
     await site.build();
-    // The last build ended an hour ago: out/'s files are trusted by their time, but for these two.
+    // out/'s files were written an hour ago, by a build that ended half an hour ago: they are
+    // trusted by their time, but for these two.
     const hourAgo = Date.now() / 1000 - 3600;
     for (const file of listFiles(site.outDir)) utimesSync(path.join(site.outDir, file), hourAgo, hourAgo);
     const manifestFile = path.join(site.cacheDir, 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-    writeFileSync(manifestFile, JSON.stringify({ ...manifest, out: { ...manifest.out, at: manifest.out.at - 3600_000 } }));
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, out: { ...manifest.out, at: manifest.out.at - 1800_000 } }));
     writeFileSync(path.join(site.outDir, 'faq', 'index.html'), 'defaced');
     rmSync(path.join(site.outDir, 'about', 'index.json'));
     site.edit('title: How To Build A Business', 'title: How To Start A Business');

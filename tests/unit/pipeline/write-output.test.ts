@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { digest } from '../../../generator/pipeline/digest.ts';
 import { recoverInterruptedWrite } from '../../../generator/pipeline/out-folders.ts';
-import { checkOut, openOutput, type FileSource, type LastOutput } from '../../../generator/pipeline/write-output.ts';
+import { checkOut, lookAtOut, openOutput, type FileSource, type LastOutput } from '../../../generator/pipeline/write-output.ts';
 import { hashTree } from '../../helpers/output.ts';
 import { ROOT } from '../../helpers/cli.ts';
 import { tempDir } from '../../helpers/temp.ts';
@@ -149,6 +149,26 @@ describe('the new out/ is every file of the site, and only those', () => {
     const second = writeSite({ 'index.html': 'home', 'about/index.html': 'about' }, first.next);
     expect(second.written).toEqual(['index.html']);
     expect(read('index.html')).toBe('home');
+  });
+
+  test('out/ looked at in a worker thread (a large site): the files their time does not vouch for are found, and only their bytes are read', async () => {
+    // An out/ of 2,000 pages written an hour ago by a build that ended half an hour ago; then three touched by hand.
+    const site: Site = Object.fromEntries(Array.from({ length: 2000 }, (_, n) => [`page/${n}/index.html`, `page ${n}`]));
+    const first = writeSite(site);
+    const hourAgo = (Date.now() - 3600_000) / 1000;
+    for (const file of Object.keys(site)) utimesSync(path.join(outDir, file), hourAgo, hourAgo);
+    const last: LastOutput = { ...first.next, out: { ...first.next.out!, at: first.next.out!.at - 1800_000 } };
+    writeFileSync(path.join(outDir, 'page/1/index.html'), 'defaced');
+    writeFileSync(path.join(outDir, 'page/2/index.html'), 'page 2'); // the same bytes, a new time
+    rmSync(path.join(outDir, 'page/3/index.html'));
+    const looked = await lookAtOut(outDir, last);
+    expect([...looked!].sort()).toEqual(['page/1/index.html', 'page/2/index.html', 'page/3/index.html']);
+    const writer = openOutput({ outDir, last, source: noSource, looked });
+    expect(writer.current('page/0/index.html')).toBe(digest('page 0'));
+    expect(writer.current('page/1/index.html')).toBeUndefined();
+    expect(writer.current('page/2/index.html')).toBe(digest('page 2'));
+    expect(writer.current('page/3/index.html')).toBeUndefined();
+    writer.abort();
   });
 
   test('the replaced out/ is kept beside it as the spare the next build puts its site together in', () => {
