@@ -95,7 +95,7 @@ function verifiedOut(outDir: string, last: LastOutput | null | undefined, source
   const held = new Map<string, string>();
   if (!last?.out || folderId(outDir) !== last.out.id) return held;
   for (const [file, id] of last.files) {
-    if (looked ? !looked.has(file) || holds(outDir, file, id, last.out.at, source) : holds(outDir, file, id, last.out.at, source)) held.set(file, id);
+    if ((looked && !looked.has(file)) || holds(outDir, file, id, last.out.at, source)) held.set(file, id);
   }
   return held;
 }
