@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ImageStamps } from '../images/image-stamps.ts';
 import { openFileStore, type FileStore, type StoreIndex } from './file-store.ts';
 import type { PageSize, Size } from './page-sizes.ts';
-import type { LastOutput, OutState, SpareState } from './write-output.ts';
+import type { LastOutput, OutState, SpareState } from './last-output.ts';
 
 /*
  * The build cache: what the last build made, so that the next renders only the pages
@@ -80,7 +80,7 @@ export interface BuildCache {
   readonly previous: Manifest | null;
   /**
    * What the last build left in out/ and its spare, even under --no-cache: a file there is
-   * trusted only as write-output.ts checks it on disk, so this costs no exactness, and
+   * trusted only as last-output.ts checks it on disk, so this costs no exactness, and
    * spares a build from nothing the making of every folder again.
    */
   readonly output: (LastOutput & { outDir: string }) | null;

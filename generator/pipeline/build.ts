@@ -12,7 +12,7 @@ import { codeVersion } from './code-version.ts';
 import { digest } from './digest.ts';
 import { assertReplaceableOutput } from './output-folder.ts';
 import { BUDGETS } from './page-sizes.ts';
-import { checkOut, lookAtOut, type FileSource } from './write-output.ts';
+import { checkOut, lookAtOut, type FileSource } from './last-output.ts';
 
 /** How problems name the output folder: relative to the working folder when inside it. */
 function outLabel(outDir: string): string {

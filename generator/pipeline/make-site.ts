@@ -25,7 +25,8 @@ import { priceChanges, pricesOf } from './prices.ts';
 import { renderChanged } from './render-changed.ts';
 import { reusePages } from './reuse-pages.ts';
 import type { OutLook } from './out-look.ts';
-import { openOutput, type FileSource, type LastOutput } from './write-output.ts';
+import type { FileSource, LastOutput } from './last-output.ts';
+import { openOutput } from './write-output.ts';
 
 /** What the build knows by the time it finds that something changed (build.ts). */
 export interface BuildSoFar {

@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
  * Looking at each of out/'s files (one lstat each: ~0.1 s for 30,000 files) is the largest
  * part of an edit's build that does not depend on the edit. A build that has something to
  * do starts the look in a worker thread at once (from 2,000 files: lookAtOut in
- * write-output.ts), and reads and keys the content meanwhile; by the time it opens out/,
+ * last-output.ts), and reads and keys the content meanwhile; by the time it opens out/,
  * the look is done. A build with nothing to do looks in its own thread: it has nothing to
  * overlap the look with.
  */

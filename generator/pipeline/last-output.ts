@@ -1,0 +1,107 @@
+import { lstatSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { digest } from './digest.ts';
+import { folderId } from './out-folders.ts';
+import { lookAside, type OutLook } from './out-look.ts';
+
+/*
+ * What the last build left in out/ and beside it, as its record says, and how much of it
+ * out/ still holds. out/ is trusted file by file only as the last build left it (the same
+ * folder, each file last modified before that build ended); a file edited since is
+ * written again. File times are coarse (a clock tick, or whole seconds on some file
+ * systems), so a file modified close to the end of a build may be an edit made just after
+ * it: such a file is checked by its bytes, as Git checks a "racily clean" one. The spare
+ * is the generator's own, like the build cache: it is trusted as the record describes it,
+ * which spares a look at every one of its files.
+ */
+
+/** out/ as a build left it: the folder's identity, and the time by which it had written every file. */
+export interface OutState {
+  id: string;
+  at: number;
+}
+
+/** The spare as a build left it: its identity, and the files in which it differs from out/ (those the build wrote or removed). */
+export interface SpareState {
+  id: string;
+  differs: string[];
+}
+
+/** What the last build left: every file of its site by identity, and the states of out/ and the spare. */
+export interface LastOutput {
+  files: ReadonlyMap<string, string>;
+  out: OutState | null;
+  spare: SpareState | null;
+}
+
+/** Where the bytes of a file of the site are kept besides out/ (the build cache): a file to copy, or the bytes. Throws when nowhere. */
+export type FileSource = (file: string, id: string) => string | Uint8Array;
+
+/** How close to the end of a build a file's time must be for its bytes to be checked (see the top of this file): two seconds, the coarsest file times there are. */
+const RACY_MS = 2000;
+
+/**
+ * How `dir` holds `file` as it was at `at`, when it held the bytes whose identity is `id`:
+ * by its time (untouched since), by its bytes (its time too close to tell; checked against
+ * the identity when it is their hash, else against the source's copy: an image, known by
+ * what it is drawn from), or not at all.
+ */
+function holds(dir: string, file: string, id: string, at: number, source: FileSource): 'time' | 'bytes' | null {
+  const full = path.join(dir, file);
+  const stats = lstatSync(full, { throwIfNoEntry: false });
+  if (!stats?.isFile()) return null;
+  if (stats.mtimeMs < at - RACY_MS) return 'time';
+  const bytes = readFileSync(full);
+  if (digest(bytes) === id) return 'bytes';
+  try {
+    const kept = source(file, id);
+    return bytes.equals(typeof kept === 'string' ? readFileSync(kept) : kept) ? 'bytes' : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The files of the last build that out/ holds as it wrote them. With `looked` (a look at
+ * out/ made beforehand: lookAtOut), only the files their time did not vouch for are
+ * looked at again.
+ */
+export function verifiedOut(outDir: string, last: LastOutput | null | undefined, source: FileSource, looked?: OutLook | null): Map<string, string> {
+  const held = new Map<string, string>();
+  if (!last?.out || folderId(outDir) !== last.out.id) return held;
+  for (const [file, id] of last.files) {
+    if ((looked && !looked.has(file)) || holds(outDir, file, id, last.out.at, source)) held.set(file, id);
+  }
+  return held;
+}
+
+/** Below this many files, out/ is looked at in the build's own thread: a worker would take longer to start than the look. */
+const LOOK_ASIDE_FROM = 2000;
+
+/**
+ * Starts a look at out/'s files as the last build left them, in a worker thread
+ * (out-look.ts), for openOutput to take later; null when out/ is not the last build's,
+ * or small enough to look at on the spot.
+ */
+export function lookAtOut(outDir: string, last: LastOutput | null): Promise<OutLook> | null {
+  if (!last?.out || last.files.size < LOOK_ASIDE_FROM || folderId(outDir) !== last.out.id) return null;
+  return lookAside(path.resolve(outDir), [...last.files.keys()], last.out.at - RACY_MS);
+}
+
+/**
+ * out/ as found now, if it holds every file of the last build as it wrote them (a
+ * hand-edited or missing file makes it null). When some file was too recent to trust by
+ * its time and was checked by its bytes, the state returned is as of this look, so that
+ * the next look need not read it again.
+ */
+export function checkOut(outDir: string, last: LastOutput, source: FileSource): OutState | null {
+  if (!last.out || folderId(outDir) !== last.out.id) return null;
+  const lookedAt = Date.now();
+  let byBytes = false;
+  for (const [file, id] of last.files) {
+    const how = holds(outDir, file, id, last.out.at, source);
+    if (!how) return null;
+    byBytes ||= how === 'bytes';
+  }
+  return byBytes ? { id: last.out.id, at: lookedAt } : last.out;
+}
