@@ -1,6 +1,6 @@
-import { lstatSync, readFileSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { digest } from './digest.ts';
+import { digest, digestFile } from './digest.ts';
 import { folderId } from './out-folders.ts';
 import { lookAside, type OutLook } from './out-look.ts';
 
@@ -51,13 +51,32 @@ function holds(dir: string, file: string, id: string, at: number, source: FileSo
   const stats = lstatSync(full, { throwIfNoEntry: false });
   if (!stats?.isFile()) return null;
   if (stats.mtimeMs < at - RACY_MS) return 'time';
-  const bytes = readFileSync(full);
-  if (digest(bytes) === id) return 'bytes';
+  // Read a piece at a time: right after a large build, hundreds of files may be this recent.
+  const held = digestFile(full);
+  if (held === id) return 'bytes';
   try {
     const kept = source(file, id);
-    return bytes.equals(typeof kept === 'string' ? readFileSync(kept) : kept) ? 'bytes' : null;
+    return (typeof kept === 'string' ? sameBytes(full, kept) : held === digest(kept)) ? 'bytes' : null;
   } catch {
     return null;
+  }
+}
+
+const pieces = [Buffer.allocUnsafe(1 << 16), Buffer.allocUnsafe(1 << 16)] as const;
+
+/** Whether two files hold the same bytes, compared a piece at a time. */
+function sameBytes(a: string, b: string): boolean {
+  if (statSync(a).size !== statSync(b).size) return false;
+  const [fdA, fdB] = [openSync(a, 'r'), openSync(b, 'r')];
+  try {
+    for (;;) {
+      const read = readSync(fdA, pieces[0]);
+      if (readSync(fdB, pieces[1]) !== read || !pieces[0].subarray(0, read).equals(pieces[1].subarray(0, read))) return false;
+      if (read === 0) return true;
+    }
+  } finally {
+    closeSync(fdA);
+    closeSync(fdB);
   }
 }
 
