@@ -19,7 +19,7 @@ export function contentJsonSchema(): Record<string, unknown> {
     $schema,
     title: 'content.yaml',
     description:
-      'Every word, price, link and list the website shows. Generated from generator/content/schema.ts by "site schema"; do not edit by hand. Run "site check" for the rules a JSON Schema cannot express (link schemes, prices, bundle references).',
+      'Every word, price, link and list the website shows. Generated from site/model/content-schema.ts by "site schema"; do not edit by hand. Run "site check" for the rules a JSON Schema cannot express (link schemes, prices, bundle references).',
     ...rest,
   };
 }
