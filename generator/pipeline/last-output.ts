@@ -1,6 +1,6 @@
 import { closeSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { digest, digestFile } from './digest.ts';
+import { digestFile } from './digest.ts';
 import { folderId } from './out-folders.ts';
 import { lookAside, type OutLook } from './out-look.ts';
 
@@ -54,9 +54,11 @@ function holds(dir: string, file: string, id: string, at: number, source: FileSo
   // Read a piece at a time: right after a large build, hundreds of files may be this recent.
   const held = digestFile(full);
   if (held === id) return 'bytes';
+  // An identity that is not the bytes' hash (an image's, by what it is drawn from): the
+  // source's copy decides. Bytes the source holds are known by their hash, which failed above.
   try {
     const kept = source(file, id);
-    return (typeof kept === 'string' ? sameBytes(full, kept) : held === digest(kept)) ? 'bytes' : null;
+    return typeof kept === 'string' && sameBytes(full, stats.size, kept) ? 'bytes' : null;
   } catch {
     return null;
   }
@@ -64,9 +66,9 @@ function holds(dir: string, file: string, id: string, at: number, source: FileSo
 
 const pieces = [Buffer.allocUnsafe(1 << 16), Buffer.allocUnsafe(1 << 16)] as const;
 
-/** Whether two files hold the same bytes, compared a piece at a time. */
-function sameBytes(a: string, b: string): boolean {
-  if (statSync(a).size !== statSync(b).size) return false;
+/** Whether file `a` (of `size` bytes) and file `b` hold the same bytes, compared a piece at a time. */
+function sameBytes(a: string, size: number, b: string): boolean {
+  if (statSync(b).size !== size) return false;
   const [fdA, fdB] = [openSync(a, 'r'), openSync(b, 'r')];
   try {
     for (;;) {
