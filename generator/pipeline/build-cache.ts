@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ImageStamps } from '../images/image-stamps.ts';
 import { openFileStore, type FileStore, type StoreIndex } from './file-store.ts';
+import { writeJsonFile } from './json-file.ts';
 import type { PageSize, Size } from './page-sizes.ts';
 import type { LastOutput, OutState, SpareState } from './last-output.ts';
 
@@ -126,7 +127,7 @@ export function openBuildCache(options: { dir: string; fresh?: boolean; onWarnin
       // Written beside, then renamed: a build killed meanwhile leaves the old manifest whole.
       const temporary = `${manifestFile}.${process.pid}.tmp`;
       const files = { paths: [...manifest.files.keys()], ids: [...manifest.files.values()] };
-      writeFileSync(temporary, JSON.stringify({ ...manifest, files, store: index } satisfies ManifestFile));
+      writeJsonFile(temporary, { ...manifest, files, store: index } satisfies ManifestFile);
       renameSync(temporary, manifestFile);
       removeUnused();
     },
