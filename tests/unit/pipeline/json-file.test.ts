@@ -30,8 +30,16 @@ test('the build record written a piece at a time is the very JSON of it, however
   expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(record)));
 });
 
-test('a small value is written whole', () => {
-  const file = path.join(dir, 'small.json');
-  writeJsonFile(file, { a: [1, 'two', { three: 3 }], b: 'é' });
-  expect(readFileSync(file, 'utf8')).toBe('{"a":[1,"two",{"three":3}],"b":"é"}');
+test('values JSON treats specially come out as JSON.stringify makes them, at any depth', () => {
+  const file = path.join(dir, 'special.json');
+  const value = {
+    a: [1, 'two', { three: 3 }, undefined, () => 1, [[], [null]]],
+    b: 'é',
+    when: new Date(0),
+    skipped: () => 1,
+    map: new Map([['k', 1]]),
+    nested: { list: [undefined, new Date(1)], deeper: { x: undefined, y: [1] } },
+  };
+  writeJsonFile(file, value);
+  expect(readFileSync(file, 'utf8')).toBe(JSON.stringify(value));
 });
