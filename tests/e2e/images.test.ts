@@ -65,10 +65,17 @@ describe('content images in the browser', () => {
       test(`on ${screen.name}, JavaScript ${javaScriptEnabled ? 'on' : 'off'}: each picture shows the AVIF its srcset and sizes choose, and nothing shifts`, async () => {
         const { page, log, close } = await openPage(browserOf(), { viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor, javaScriptEnabled });
         await page.addInitScript(() => {
-          const state = window as unknown as { __shift: number };
-          state.__shift = 0;
+          // Each shift, with what moved (tag.class, from → to), so that a failure says what.
+          type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Element; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+          const state = window as unknown as { __shifts: string[] };
+          state.__shifts = [];
+          const box = (rect: DOMRectReadOnly) => `${rect.x},${rect.y} ${rect.width}x${rect.height}`;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) state.__shift += entry.value;
+            for (const entry of list.getEntries() as Shift[]) {
+              if (entry.hadRecentInput) continue;
+              const moved = (entry.sources ?? []).map((source) => `${source.node?.nodeName ?? '?'}.${source.node?.getAttribute?.('class') ?? ''} ${box(source.previousRect)} → ${box(source.currentRect)}`);
+              state.__shifts.push(`${entry.value} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
+            }
           }).observe({ type: 'layout-shift', buffered: true });
         });
         for (const picture of PICTURES) {
@@ -78,7 +85,7 @@ describe('content images in the browser', () => {
           const expected = chosenCandidate(candidatesOf(image.avif), picture.slot, { width: screen.viewport.width, dpr: screen.deviceScaleFactor });
           expect(image.file, `${picture.path} on ${screen.name}`).toBe(expected.url);
           // Scripts (PerformanceObserver) run only with JavaScript on.
-          if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift), `layout shift on ${picture.path}`).toBe(0);
+          if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts), `layout shifts on ${picture.path}`).toEqual([]);
         }
         // The logo, in the header of every community page: PNG, at the mark's size.
         const logo = await page.locator('.brand__mark--logo').evaluate((element: HTMLImageElement) => ({ file: new URL(element.currentSrc).pathname, width: element.getBoundingClientRect().width }));
