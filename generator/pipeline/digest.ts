@@ -1,9 +1,12 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 
-/** A short hash of a text or bytes: 128 bits of SHA-256, URL-safe. What the build cache knows files and inputs by. */
+/** 128 bits of a SHA-256, URL-safe: the short form every identity the build cache keeps has. */
+const short = (hash: Hash): string => hash.digest('base64url').slice(0, 22);
+
+/** A short hash of a text or bytes. What the build cache knows files and inputs by. */
 export function digest(value: string | Uint8Array): string {
-  return createHash('sha256').update(value).digest('base64url').slice(0, 22);
+  return short(createHash('sha256').update(value));
 }
 
 /** What the file's bytes are read through, a piece at a time: reading a file never holds it whole. */
@@ -18,5 +21,5 @@ export function digestFile(file: string): string {
   } finally {
     closeSync(fd);
   }
-  return hash.digest('base64url').slice(0, 22);
+  return short(hash);
 }

@@ -11,9 +11,9 @@ const leftOut = (value: unknown) => value === undefined || typeof value === 'fun
 /**
  * Writes `value` to `file` as JSON.stringify(value) would, a piece at a time: lists a
  * slice of items at a time, and the top-level object and the objects in it a field at a
- * time; anything deeper (a page's record) is one piece. A large site's build record (~5 MB of
- * JSON at 10,000 courses) is then never one string in memory and a second copy of it as
- * bytes: what is held at once is a piece of 64 KB.
+ * time; anything deeper (a page's record) is one piece. A large site's build record
+ * (~5 MB of JSON at 10,000 courses) is then never one string in memory and a second copy
+ * of it as bytes: what is held at once is a piece of ~64 KB.
  */
 export function writeJsonFile(file: string, value: unknown): void {
   const fd = openSync(file, 'w');
