@@ -7,10 +7,13 @@ import { lookAside, type OutLook } from './out-look.ts';
 /*
  * What the last build left in out/ and beside it, as its record says, and how much of it
  * out/ still holds. out/ is trusted file by file only as the last build left it (the same
- * folder, each file last modified before that build ended); a file edited since is
- * written again. File times are coarse (a clock tick, or whole seconds on some file
- * systems), so a file modified close to the end of a build may be an edit made just after
- * it: such a file is checked by its bytes, as Git checks a "racily clean" one. The spare
+ * folder, each file last changed before that build ended); a file edited since is
+ * written again. "Changed" is the file's status change time (ctime), not its modification
+ * time: a copy that keeps an old modification time (cp -p, rsync -t, an unpacked archive)
+ * still gets a new ctime, and nothing can set it back. File times are coarse (a clock
+ * tick, or whole seconds on some file systems), so a file changed close to the end of a
+ * build may be an edit made just after it: such a file is checked by its bytes, as Git
+ * checks a "racily clean" one. The spare
  * is the generator's own, like the build cache: it is trusted as the record describes it,
  * which spares a look at every one of its files.
  */
@@ -38,7 +41,7 @@ export interface LastOutput {
 export type FileSource = (file: string, id: string) => string | Uint8Array;
 
 /** How close to the end of a build a file's time must be for its bytes to be checked (see the top of this file): two seconds, the coarsest file times there are. */
-const RACY_MS = 2000;
+export const RACY_MS = 2000;
 
 /**
  * How `dir` holds `file` as it was at `at`, when it held the bytes whose identity is `id`:
@@ -50,7 +53,7 @@ function holds(dir: string, file: string, id: string, at: number, source: FileSo
   const full = path.join(dir, file);
   const stats = lstatSync(full, { throwIfNoEntry: false });
   if (!stats?.isFile()) return null;
-  if (stats.mtimeMs < at - RACY_MS) return 'time';
+  if (stats.ctimeMs < at - RACY_MS) return 'time';
   // Read a piece at a time: right after a large build, hundreds of files may be this recent.
   const held = digestFile(full);
   if (held === id) return 'bytes';

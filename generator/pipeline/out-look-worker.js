@@ -8,6 +8,6 @@ const { dir, files, before } = workerData;
 const untrusted = [];
 for (const file of files.split('\n')) {
   const stats = lstatSync(path.join(dir, file), { throwIfNoEntry: false });
-  if (!stats?.isFile() || stats.mtimeMs >= before) untrusted.push(file);
+  if (!stats?.isFile() || stats.ctimeMs >= before) untrusted.push(file);
 }
 parentPort.postMessage(untrusted.join('\n'));

@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
  * overlap the look with.
  */
 
-/** What a look at out/ found: the files that their time alone does not vouch for (missing, not a plain file, or modified at or after `before`). */
+/** What a look at out/ found: the files that their time alone does not vouch for (missing, not a plain file, or changed at or after `before`: its ctime, see last-output.ts). */
 export type OutLook = ReadonlySet<string>;
 
 /** Looks at `files` under `dir` in a worker thread. */

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { digest } from '../../../generator/pipeline/digest.ts';
 import { recoverInterruptedWrite } from '../../../generator/pipeline/out-folders.ts';
-import { checkOut, lookAtOut, type FileSource, type LastOutput } from '../../../generator/pipeline/last-output.ts';
+import { checkOut, lookAtOut, RACY_MS, type FileSource, type LastOutput } from '../../../generator/pipeline/last-output.ts';
 import { openOutput } from '../../../generator/pipeline/write-output.ts';
 import { hashTree } from '../../helpers/output.ts';
 import { ROOT } from '../../helpers/cli.ts';
@@ -53,6 +53,18 @@ function previousBuild(): Record<string, string> {
 /** A pid that is certainly not running: a child that has already exited. */
 function deadPid(): number {
   return spawnSync(process.execPath, ['-e', '0']).pid!;
+}
+
+/**
+ * `last` as the record of a build that ended a moment after writing its files (so they
+ * are trusted by their time), once the clock has passed that moment: whatever is changed
+ * from now on is changed after the build, whatever time it claims.
+ */
+async function endedAMomentAgo(last: LastOutput): Promise<LastOutput> {
+  const ended = Date.now() + 20;
+  // A file system's clock may trail Date.now() by a tick: wait well past the end.
+  while (Date.now() < ended + 50) await new Promise((resolve) => setTimeout(resolve, 10));
+  return { ...last, out: { ...last.out!, at: ended + RACY_MS } };
 }
 
 const leftovers = () => readdirSync(dir).filter((name) => name.startsWith('.out-') && name !== '.out-spare');
@@ -153,12 +165,9 @@ describe('the new out/ is every file of the site, and only those', () => {
   });
 
   test('out/ looked at in a worker thread (a large site): the files their time does not vouch for are found, and only their bytes are read', async () => {
-    // An out/ of 2,000 pages written an hour ago by a build that ended half an hour ago; then three touched by hand.
+    // An out/ of 2,000 pages by a build that ended a moment after writing them; then three touched by hand.
     const site: Site = Object.fromEntries(Array.from({ length: 2000 }, (_, n) => [`page/${n}/index.html`, `page ${n}`]));
-    const first = writeSite(site);
-    const hourAgo = (Date.now() - 3600_000) / 1000;
-    for (const file of Object.keys(site)) utimesSync(path.join(outDir, file), hourAgo, hourAgo);
-    const last: LastOutput = { ...first.next, out: { ...first.next.out!, at: first.next.out!.at - 1800_000 } };
+    const last = await endedAMomentAgo(writeSite(site).next);
     writeFileSync(path.join(outDir, 'page/1/index.html'), 'defaced');
     writeFileSync(path.join(outDir, 'page/2/index.html'), 'page 2'); // the same bytes, a new time
     rmSync(path.join(outDir, 'page/3/index.html'));
@@ -169,6 +178,22 @@ describe('the new out/ is every file of the site, and only those', () => {
     expect(writer.current('page/1/index.html')).toBeUndefined();
     expect(writer.current('page/2/index.html')).toBe(digest('page 2'));
     expect(writer.current('page/3/index.html')).toBeUndefined();
+    writer.abort();
+  });
+
+  test('a file put back with an old modification time (cp -p, rsync -t, an archive) is told apart all the same, in a worker or not', async () => {
+    const site: Site = Object.fromEntries(Array.from({ length: 2000 }, (_, n) => [`page/${n}/index.html`, `page ${n}`]));
+    const last = await endedAMomentAgo(writeSite(site).next);
+    const file = path.join(outDir, 'page/1/index.html');
+    writeFileSync(file, 'an old copy');
+    const hourAgo = (Date.now() - 3600_000) / 1000;
+    utimesSync(file, hourAgo, hourAgo);
+    expect(checkOut(outDir, last, noSource)).toBeNull();
+    const looked = await lookAtOut(outDir, last);
+    expect([...looked!]).toEqual(['page/1/index.html']);
+    const writer = openOutput({ outDir, last, source: noSource, looked });
+    expect(writer.current('page/1/index.html')).toBeUndefined();
+    expect(writer.current('page/0/index.html')).toBe(digest('page 0'));
     writer.abort();
   });
 
