@@ -1,0 +1,39 @@
+import { rmSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { imageStamps, sameImages } from '../../../generator/images/image-stamps.ts';
+import { tempDir } from '../../helpers/temp.ts';
+
+const dir = tempDir('site-image-stamps-');
+
+/** Waits until the clock has moved past now, by more than a file system's clock tick. */
+async function aMomentLater(): Promise<void> {
+  const until = Date.now() + 50;
+  while (Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+test('an image untouched is as stamped; one saved over with bytes of the same size and its old modification time is not', async () => {
+  const file = path.join(dir, 'cover.jpg');
+  const then = 1_700_000_000; // whole seconds: a time a copy can give back exactly
+  writeFileSync(file, 'first image');
+  utimesSync(file, then, then);
+  const stamps = imageStamps([file]);
+  await aMomentLater();
+  expect(sameImages(stamps)).toBe(true);
+  // As cp -p leaves it: other bytes, the same size, the same inode, the old time.
+  writeFileSync(file, 'other image');
+  utimesSync(file, then, then);
+  expect(sameImages(stamps)).toBe(false);
+});
+
+test('an image removed, or one that was missing and now is there, is not as stamped', async () => {
+  const file = path.join(dir, 'photo.jpg');
+  writeFileSync(file, 'photo');
+  const stamps = imageStamps([file]);
+  rmSync(file);
+  expect(sameImages(stamps)).toBe(false);
+  const missing = imageStamps([file]);
+  expect(sameImages(missing)).toBe(true);
+  writeFileSync(file, 'photo');
+  expect(sameImages(missing)).toBe(false);
+});
