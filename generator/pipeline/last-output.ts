@@ -13,9 +13,8 @@ import { lookAside, type OutLook } from './out-look.ts';
  * still gets a new ctime, and nothing can set it back. File times are coarse (a clock
  * tick, or whole seconds on some file systems), so a file changed close to the end of a
  * build may be an edit made just after it: such a file is checked by its bytes, as Git
- * checks a "racily clean" one. The spare
- * is the generator's own, like the build cache: it is trusted as the record describes it,
- * which spares a look at every one of its files.
+ * checks a "racily clean" one. The spare is the generator's own, like the build cache:
+ * it is trusted as the record describes it, which spares a look at every one of its files.
  */
 
 /** out/ as a build left it: the folder's identity, and the time by which it had written every file. */

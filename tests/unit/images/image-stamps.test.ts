@@ -2,15 +2,10 @@ import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { imageStamps, sameImages } from '../../../generator/images/image-stamps.ts';
+import { aMomentAgo } from '../../helpers/clock.ts';
 import { tempDir } from '../../helpers/temp.ts';
 
 const dir = tempDir('site-image-stamps-');
-
-/** Waits until the clock has moved past now, by more than a file system's clock tick. */
-async function aMomentLater(): Promise<void> {
-  const until = Date.now() + 50;
-  while (Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
-}
 
 test('an image untouched is as stamped; one saved over with bytes of the same size and its old modification time is not', async () => {
   const file = path.join(dir, 'cover.jpg');
@@ -18,7 +13,7 @@ test('an image untouched is as stamped; one saved over with bytes of the same si
   writeFileSync(file, 'first image');
   utimesSync(file, then, then);
   const stamps = imageStamps([file]);
-  await aMomentLater();
+  await aMomentAgo(); // the copy below changes the file later than the stamp
   expect(sameImages(stamps)).toBe(true);
   // As cp -p leaves it: other bytes, the same size, the same inode, the old time.
   writeFileSync(file, 'other image');

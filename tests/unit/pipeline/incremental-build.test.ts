@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { build } from '../../../generator/pipeline/build.ts';
 import type { BuildOptions } from '../../../generator/pipeline/build-result.ts';
 import { RACY_MS } from '../../../generator/pipeline/last-output.ts';
+import { aMomentAgo } from '../../helpers/clock.ts';
 import { REAL_CONTENT } from '../../helpers/content.ts';
 import { hashTree, listFiles } from '../../helpers/output.ts';
 import { tempDir } from '../../helpers/temp.ts';
@@ -142,13 +143,11 @@ describe('out/ and the cache, whatever happened to them', () => {
   test('an edit while out/ was also changed by hand, long after the last build: both are mended, nothing else is written', async () => {
     const site = project();
     await site.build();
-    // The last build ended a moment after writing out/ (its files are trusted by their
-    // time), and the clock has passed that moment: these two are changed after it.
-    const ended = Date.now() + 20;
-    while (Date.now() < ended + 50) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The last build ended a moment ago, after writing out/ (its files are trusted by their
+    // time); these two are changed after it.
     const manifestFile = path.join(site.cacheDir, 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-    writeFileSync(manifestFile, JSON.stringify({ ...manifest, out: { ...manifest.out, at: ended + RACY_MS } }));
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, out: { ...manifest.out, at: (await aMomentAgo()) + RACY_MS } }));
     writeFileSync(path.join(site.outDir, 'faq', 'index.html'), 'defaced');
     rmSync(path.join(site.outDir, 'about', 'index.json'));
     site.edit('title: How To Build A Business', 'title: How To Start A Business');

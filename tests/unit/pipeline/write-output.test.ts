@@ -7,6 +7,7 @@ import { digest } from '../../../generator/pipeline/digest.ts';
 import { recoverInterruptedWrite } from '../../../generator/pipeline/out-folders.ts';
 import { checkOut, lookAtOut, RACY_MS, type FileSource, type LastOutput } from '../../../generator/pipeline/last-output.ts';
 import { openOutput } from '../../../generator/pipeline/write-output.ts';
+import { aMomentAgo } from '../../helpers/clock.ts';
 import { hashTree } from '../../helpers/output.ts';
 import { ROOT } from '../../helpers/cli.ts';
 import { tempDir } from '../../helpers/temp.ts';
@@ -55,16 +56,9 @@ function deadPid(): number {
   return spawnSync(process.execPath, ['-e', '0']).pid!;
 }
 
-/**
- * `last` as the record of a build that ended a moment after writing its files (so they
- * are trusted by their time), once the clock has passed that moment: whatever is changed
- * from now on is changed after the build, whatever time it claims.
- */
+/** `last` as the record of a build that ended a moment ago, after writing its files: they are trusted by their time. */
 async function endedAMomentAgo(last: LastOutput): Promise<LastOutput> {
-  const ended = Date.now() + 20;
-  // A file system's clock may trail Date.now() by a tick: wait well past the end.
-  while (Date.now() < ended + 50) await new Promise((resolve) => setTimeout(resolve, 10));
-  return { ...last, out: { ...last.out!, at: ended + RACY_MS } };
+  return { ...last, out: { ...last.out!, at: (await aMomentAgo()) + RACY_MS } };
 }
 
 const leftovers = () => readdirSync(dir).filter((name) => name.startsWith('.out-') && name !== '.out-spare');
