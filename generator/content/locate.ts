@@ -93,6 +93,12 @@ export function problemAt(located: Located, offset: number, message: string, hin
   return { path: '', message, hint, location, frame: codeFrame(located.source, location) };
 }
 
+/** A problem with the value (or, `atKey`, the key) at a content path: located, with its code frame. */
+export function problemAtPath(located: Located, path: readonly PropertyKey[], message: string, hint?: string, atKey = false): Problem {
+  const location = locatePath(located, path, atKey);
+  return { path: path.map(String).join('.'), message, hint, location, frame: codeFrame(located.source, location) };
+}
+
 /**
  * Every syntax error of the source, located: one per top-level section (the parser reads
  * on after an error and reports what follows it as errors too; a tab in one line of
