@@ -1,4 +1,4 @@
-import { imageSchema, type ImageField } from '../../site/model/content-schema.ts';
+import { imageSchema, type ImageField } from '../../site/model/field-schemas.ts';
 import type { ImageSlot } from '../../site/model/images.ts';
 
 /** One image field of content.yaml: where it is, what it says, and the slots it fills. */

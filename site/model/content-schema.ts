@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ICON_NAMES } from './icons.ts';
+import { cardSchema, hrefSchema, iconSchema, imageSchema, linkSchema, mailtoSchema, pageMeta, paragraphs, phoneSchema, qaSchema, stepSchema, text } from './field-schemas.ts';
+import { bookSchema, bundleSchema, courseSchema, planSchema, policySectionSchema } from './item-schemas.ts';
 
 /*
  * The shape of content.yaml. This schema is the single source of truth: the site's
@@ -12,138 +13,6 @@ import { ICON_NAMES } from './icons.ts';
 // one file once (`site check` validated in ~30 ms with it, ~5 ms without). The checks and
 // the issues they report are the same either way.
 z.config({ jitless: true });
-
-const text = z.string().trim().min(1, 'must not be empty');
-const paragraphs = z.array(text).min(1, 'needs at least one paragraph');
-
-/** A link a visitor may follow: https, mailto or tel. Never http: or javascript:. */
-export const linkSchema = text.refine((value) => /^(https:\/\/[^\s/]+\.[^\s]+|mailto:[^\s@]+@[^\s@]+\.[^\s]+|tel:\+?[0-9][0-9-]{5,})$/.test(value), {
-  message: 'must be an https://, mailto: or tel: link',
-});
-/** Where a button goes: a page of this site ("/faq") or a link a visitor may follow (linkSchema). */
-const hrefSchema = text.refine((value) => /^\/[a-z0-9/-]*$/.test(value) || linkSchema.safeParse(value).success, {
-  message: 'must be a site path like "/faq", or an https://, mailto: or tel: link',
-});
-/** A hosted card-checkout page: https only. */
-export const checkoutUrlSchema = text.refine((value) => /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), {
-  message: 'must be an https:// checkout link',
-});
-const mailtoSchema = text.refine((value) => /^mailto:[^\s@]+@[^\s@]+\.[^\s?]+(\?[^\s]*)?$/.test(value), {
-  message: 'must be a mailto: link',
-});
-const telSchema = text.refine((value) => /^tel:\+?[0-9][0-9-]{5,}$/.test(value), {
-  message: 'must be a tel: link with digits only, like tel:+15550104477',
-});
-
-/**
- * A price in dollars as written in the file, with at most two decimal places.
- * Converted to integer cents once, in `derive.ts`; never summed as floats.
- */
-export const priceSchema = z
-  .number({ error: 'must be a number of dollars, like 16.99' })
-  .nonnegative('must not be negative')
-  .refine((value) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-    message: 'must have at most two decimal places',
-  });
-
-export const iconSchema = z.enum(ICON_NAMES);
-
-const idSchema = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes, like "growth"');
-
-const cardSchema = z.strictObject({ title: text, text, icon: iconSchema.optional() });
-const stepSchema = z.strictObject({ title: text, text });
-const qaSchema = z.strictObject({ question: text, answer: text });
-const phoneSchema = z.strictObject({ display: text, href: telSchema });
-
-/** The image formats a source may be in. SVG is not one: it can carry script. */
-export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.avif'] as const;
-
-/**
- * An image: a file inside content.yaml's folder (a media/ folder beside it) and its alt
- * text, which may be empty only for an image marked decorative. The file itself (there,
- * an image, large enough, not too large) is checked by the generator (generator/images/).
- */
-export const imageSchema = z
-  .strictObject({
-    src: text
-      .refine((value) => !/^([a-z][a-z0-9+.-]*:|\/|\\)/i.test(value) && !value.includes('\\'), { message: 'must be a path relative to content.yaml, like media/founder.jpg' })
-      .refine((value) => !value.split('/').includes('..'), { message: 'must stay inside the folder of content.yaml (no "..")' })
-      .refine((value) => !value.toLowerCase().endsWith('.svg'), { message: 'is an SVG file, which is not accepted (an SVG can carry script)' })
-      .refine((value) => value.toLowerCase().endsWith('.svg') || IMAGE_EXTENSIONS.some((extension) => value.toLowerCase().endsWith(extension)), {
-        message: `must be a ${IMAGE_EXTENSIONS.join(', ')} file`,
-      }),
-    alt: z.string().trim().optional(),
-    decorative: z.boolean().optional(),
-  })
-  .superRefine((image, context) => {
-    if (image.decorative && image.alt) context.addIssue({ code: 'custom', path: ['alt'], message: 'a decorative image has no alt text' });
-    if (!image.decorative && !image.alt) context.addIssue({ code: 'custom', path: ['alt'], message: 'alt text is missing' });
-  });
-
-/** Fields every page has: its document title (before the brand suffix), its meta description, and optionally the image shown when it is shared (in place of its drawn card). */
-const pageMeta = { title: text, description: text, socialImage: imageSchema.optional() };
-
-export const courseSchema = z.strictObject({
-  id: z.number().int('must be a whole number').positive('must be 1 or more'),
-  title: text,
-  description: text,
-  duration: text,
-  level: z.enum(['Foundation', 'Essential', 'Intermediate', 'Advanced']),
-  videoUrl: linkSchema.optional(),
-  /** Shown on the course list and the course's page. */
-  thumbnail: imageSchema.optional(),
-});
-
-export const bookSchema = z.strictObject({
-  id: z.number().int('must be a whole number').positive('must be 1 or more'),
-  title: text,
-  topic: text,
-  description: text,
-  icon: iconSchema,
-  price: priceSchema,
-  checkoutUrl: checkoutUrlSchema,
-  /** A designed cover; without one the store draws one from the title and icon. */
-  cover: imageSchema.optional(),
-});
-
-export const bundleSchema = z.strictObject({
-  id: idSchema,
-  title: text,
-  description: text,
-  icon: iconSchema,
-  price: priceSchema,
-  /** Optional: derived from the books. When given it must equal their sum. */
-  originalPrice: priceSchema.optional(),
-  checkoutUrl: checkoutUrlSchema,
-  books: z.array(z.number().int('must be a book id (a whole number)')).min(1, 'needs at least one book'),
-  featured: z.boolean().optional(),
-  /** A designed cover, shown beside the title in place of the icon. */
-  cover: imageSchema.optional(),
-});
-
-export const planSchema = z.strictObject({
-  id: z.enum(['free-trial', 'pay-per-solution', 'monthly']),
-  name: text,
-  price: priceSchema,
-  period: text,
-  summary: text,
-  features: z.array(text).min(1, 'needs at least one feature'),
-  /** Upper limit of pain points for one purchase; Pay Per Solution's is 5. */
-  maxPainPoints: z.number().int('must be a whole number').positive('must be 1 or more').optional(),
-  highlighted: z.boolean().optional(),
-  badge: text.optional(),
-  cta: z.strictObject({ label: text, href: linkSchema }),
-  booking: z.strictObject({ label: text }).optional(),
-});
-
-export const policySectionSchema = z.strictObject({
-  id: idSchema,
-  title: text,
-  icon: iconSchema,
-  content: paragraphs,
-});
 
 export const contentSchema = z.strictObject({
   site: z.strictObject({
@@ -310,7 +179,6 @@ export const contentSchema = z.strictObject({
 /** Content as validated: prices still in dollars, bundles still reference books by id. */
 export type Content = z.infer<typeof contentSchema>;
 export type Course = z.infer<typeof courseSchema>;
-export type ImageField = z.infer<typeof imageSchema>;
 export type Book = z.infer<typeof bookSchema>;
 export type Plan = z.infer<typeof planSchema>;
 export type PolicySection = z.infer<typeof policySectionSchema>;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { ICON_NAMES } from './icons.ts';
+
+/* The fields content.yaml's sections are made of: text, links, prices, ids, images. */
+
+export const text = z.string().trim().min(1, 'must not be empty');
+export const paragraphs = z.array(text).min(1, 'needs at least one paragraph');
+
+/** A link a visitor may follow: https, mailto or tel. Never http: or javascript:. */
+export const linkSchema = text.refine((value) => /^(https:\/\/[^\s/]+\.[^\s]+|mailto:[^\s@]+@[^\s@]+\.[^\s]+|tel:\+?[0-9][0-9-]{5,})$/.test(value), {
+  message: 'must be an https://, mailto: or tel: link',
+});
+/** Where a button goes: a page of this site ("/faq") or a link a visitor may follow (linkSchema). */
+export const hrefSchema = text.refine((value) => /^\/[a-z0-9/-]*$/.test(value) || linkSchema.safeParse(value).success, {
+  message: 'must be a site path like "/faq", or an https://, mailto: or tel: link',
+});
+/** A hosted card-checkout page: https only. */
+export const checkoutUrlSchema = text.refine((value) => /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), {
+  message: 'must be an https:// checkout link',
+});
+export const mailtoSchema = text.refine((value) => /^mailto:[^\s@]+@[^\s@]+\.[^\s?]+(\?[^\s]*)?$/.test(value), {
+  message: 'must be a mailto: link',
+});
+const telSchema = text.refine((value) => /^tel:\+?[0-9][0-9-]{5,}$/.test(value), {
+  message: 'must be a tel: link with digits only, like tel:+15550104477',
+});
+
+/**
+ * A price in dollars as written in the file, with at most two decimal places.
+ * Converted to integer cents once, in `derive.ts`; never summed as floats.
+ */
+export const priceSchema = z
+  .number({ error: 'must be a number of dollars, like 16.99' })
+  .nonnegative('must not be negative')
+  .refine((value) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    message: 'must have at most two decimal places',
+  });
+
+export const iconSchema = z.enum(ICON_NAMES);
+
+export const idSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes, like "growth"');
+
+export const cardSchema = z.strictObject({ title: text, text, icon: iconSchema.optional() });
+export const stepSchema = z.strictObject({ title: text, text });
+export const qaSchema = z.strictObject({ question: text, answer: text });
+export const phoneSchema = z.strictObject({ display: text, href: telSchema });
+
+/** The image formats a source may be in. SVG is not one: it can carry script. */
+export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.avif'] as const;
+
+/**
+ * An image: a file inside content.yaml's folder (a media/ folder beside it) and its alt
+ * text, which may be empty only for an image marked decorative. The file itself (there,
+ * an image, large enough, not too large) is checked by the generator (generator/images/).
+ */
+export const imageSchema = z
+  .strictObject({
+    src: text
+      .refine((value) => !/^([a-z][a-z0-9+.-]*:|\/|\\)/i.test(value) && !value.includes('\\'), { message: 'must be a path relative to content.yaml, like media/founder.jpg' })
+      .refine((value) => !value.split('/').includes('..'), { message: 'must stay inside the folder of content.yaml (no "..")' })
+      .refine((value) => !value.toLowerCase().endsWith('.svg'), { message: 'is an SVG file, which is not accepted (an SVG can carry script)' })
+      .refine((value) => value.toLowerCase().endsWith('.svg') || IMAGE_EXTENSIONS.some((extension) => value.toLowerCase().endsWith(extension)), {
+        message: `must be a ${IMAGE_EXTENSIONS.join(', ')} file`,
+      }),
+    alt: z.string().trim().optional(),
+    decorative: z.boolean().optional(),
+  })
+  .superRefine((image, context) => {
+    if (image.decorative && image.alt) context.addIssue({ code: 'custom', path: ['alt'], message: 'a decorative image has no alt text' });
+    if (!image.decorative && !image.alt) context.addIssue({ code: 'custom', path: ['alt'], message: 'alt text is missing' });
+  });
+
+/** Fields every page has: its document title (before the brand suffix), its meta description, and optionally the image shown when it is shared (in place of its drawn card). */
+export const pageMeta = { title: text, description: text, socialImage: imageSchema.optional() };
+
+export type ImageField = z.infer<typeof imageSchema>;
