@@ -1,7 +1,8 @@
 import { digest } from './digest.ts';
 import type { Problem } from '../errors.ts';
-import { parseRedirectsFile, redirectForPath, type RedirectRule } from '../outputs/host-rules.ts';
-import { escapeHtml } from '../html.ts';
+import { parseRedirectsFile, type RedirectRule } from '../outputs/host-rules.ts';
+import { classify, cssUrls, resolvePath, urlOfFile } from './link-targets.ts';
+import { secretFinder } from './secret-scan.ts';
 import { scanHtml, type HtmlReference, type ScannedPage } from './html-scan.ts';
 import { BUDGETS, measurePages, overBudget, type Budgets, type PageSize } from './page-sizes.ts';
 import type { OutputFile } from '../output-file.ts';
@@ -28,59 +29,6 @@ export interface CheckOutputOptions {
 
 const text = (contents: string | Uint8Array) => (typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'));
 
-/** The URL a file is served at: "about/index.html" is "/about/", "404.html" is "/404.html". */
-export function urlOfFile(file: string): string {
-  return `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
-}
-
-/**
- * The out/ file a path resolves to, as a static host resolves it: the file itself, its
- * directory index, or the same name plus ".html"; through a redirect rule if one applies.
- */
-export function resolvePath(pathname: string, files: ReadonlySet<string>, redirects: readonly RedirectRule[] = [], depth = 0): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
-  const bare = decoded.replace(/^\/+/, '');
-  const candidates = decoded.endsWith('/') ? [`${bare}index.html`] : [bare, `${bare}/index.html`, `${bare}.html`];
-  const found = candidates.find((candidate) => files.has(candidate));
-  if (found) return found;
-  const redirect = redirectForPath(redirects, decoded);
-  if (redirect && redirect.status >= 300 && redirect.status < 400 && depth < 5 && redirect.to.startsWith('/')) return resolvePath(redirect.to, files, redirects, depth + 1);
-  return null;
-}
-
-/**
- * A root-relative path that URL parsing leaves as it is: no dot segments, repeated
- * slashes, escapes, query or fragment. Most references are such paths (/courses,
- * /assets/app-1a2b.js), and a large site has millions: they skip the URL parser.
- */
-const PLAIN_PATH = /^\/(?!\/)(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/?)*$/;
-
-/** Whether `value` is a plain root-relative path (see PLAIN_PATH). */
-export const isPlainPath = (value: string): boolean => PLAIN_PATH.test(value);
-
-type Target = { kind: 'internal'; path: string } | { kind: 'external' } | { kind: 'forbidden'; reason: string };
-
-/** Classifies a reference: a path of this site, a link elsewhere, or one never allowed. */
-function classify(value: string, pageUrl: string, origin: string): Target {
-  if (isPlainPath(value)) return { kind: 'internal', path: value };
-  const trimmed = value.trim();
-  if (/^javascript:/i.test(trimmed)) return { kind: 'forbidden', reason: 'is a javascript: URL' };
-  if (trimmed === '' || trimmed.startsWith('#') || /^(mailto|tel|sms|data):/i.test(trimmed)) return { kind: 'external' };
-  let url: URL;
-  try {
-    url = new URL(trimmed, `${origin}${pageUrl}`);
-  } catch {
-    return { kind: 'forbidden', reason: 'is not a valid URL' };
-  }
-  if (url.origin !== origin) return url.protocol === 'http:' ? { kind: 'forbidden', reason: 'uses http:, not https:' } : { kind: 'external' };
-  return { kind: 'internal', path: url.pathname };
-}
-
 /**
  * What the check keeps of a page's title and canonical link, to find repeated titles once
  * every page is in: digests. Text read from a page is part of the page's string, so
@@ -94,16 +42,6 @@ export function titleKeys(page: Pick<ScannedPage, 'title' | 'canonical'>): { tit
 function where(reference: HtmlReference): string {
   const element = reference.tag === 'meta' ? `<meta ${reference.attribute}>` : `<${reference.tag} ${reference.attribute}>`;
   return `${element} "${reference.value}" on line ${reference.line}`;
-}
-
-/** url(…) references in a stylesheet. */
-function cssUrls(css: string): string[] {
-  return [...css.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)/g)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
-}
-
-/** Forms of a secret as it could appear in a file: as is, HTML-escaped, JSON-escaped, URL-encoded. */
-function secretForms(secret: string): string[] {
-  return [...new Set([secret, escapeHtml(secret), JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])];
 }
 
 /**
@@ -148,14 +86,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
   const checkBudgets = (size: PageSize) => {
     for (const message of overBudget(size, options.budgets ?? BUDGETS)) budgets.push(problem(size.file, message, 'Trim the page or what it loads; `site build --report` lists every page.'));
   };
-  const secrets = (
-    [
-      ['SITE_LOGIN_USERNAME', options.credentials?.username],
-      ['SITE_LOGIN_PASSWORD', options.credentials?.password],
-    ] as const
-  )
-    .filter((entry): entry is readonly ['SITE_LOGIN_USERNAME' | 'SITE_LOGIN_PASSWORD', string] => Boolean(entry[1]))
-    .map(([variable, secret]) => ({ variable, forms: secretForms(secret), bytes: secretForms(secret).map((form) => Buffer.from(form, 'utf8')) }));
+  const secretsIn = secretFinder(options.credentials);
 
   return {
     /** Checks a batch of files; `sizes` are their pages' first-visit sizes when measured. */
@@ -168,13 +99,8 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
       }
       for (const file of files) {
         if (file.file === '_redirects') redirects = parseRedirectsFile(text(file.contents));
-        for (const { variable, forms, bytes } of secrets) {
-          const { contents } = file;
-          const found =
-            typeof contents === 'string' ? forms.some((form) => contents.includes(form)) : bytes.some((form) => Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength).includes(form));
-          if (found)
-            leaks[variable]!.push(problem(file.file, `contains the value of ${variable} in plain text`, 'Only the salted hash of the login may reach the output; find where the value is rendered and remove it.'));
-        }
+        for (const variable of secretsIn(file.contents))
+          leaks[variable]!.push(problem(file.file, `contains the value of ${variable} in plain text`, 'Only the salted hash of the login may reach the output; find where the value is rendered and remove it.'));
         if (file.file.endsWith('.css')) {
           for (const value of cssUrls(text(file.contents))) {
             const target = classify(value, urlOfFile(file.file), origin);

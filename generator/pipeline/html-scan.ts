@@ -1,3 +1,5 @@
+import { BANG, byLength, decodeEntities, isDigit, isLetter, named, readAttributes, SLASH, tagEnd } from './html-tokens.ts';
+
 /*
  * A small scanner for the HTML this generator writes (React's and our templates'
  * output: quoted attributes, escaped text, no inline scripts but JSON-LD). It finds the
@@ -23,20 +25,6 @@ export interface ScannedPage {
   description: string | null;
   canonical: string | null;
   references: HtmlReference[];
-}
-
-const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/** Decodes character references: &amp; &#38; &#x26;. */
-export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (match, ref: string) => {
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
-      return Number.isFinite(code) ? String.fromCodePoint(code) : match;
-    }
-    return NAMED[ref.toLowerCase()] ?? match;
-  });
 }
 
 /** Which attributes of which elements hold a URL the page loads or links to. */
@@ -66,119 +54,15 @@ const RAW_TEXT_END: Readonly<Record<string, RegExp>> = {
 /** Meta tags whose content is a URL of this site: social previews. */
 export const URL_META = new Set(['og:url', 'og:image', 'twitter:image']);
 
-/** Names by their length, lower case ASCII letters, for `named`. */
-function byLength(names: Iterable<string>): string[][] {
-  const table: string[][] = [];
-  for (const name of new Set(names)) (table[name.length] ??= []).push(name);
-  return table;
-}
-
 /** The elements the scan acts on: those it reads, raw text, noscript. */
 const ELEMENTS = byLength([...READ_ATTRIBUTES, ...Object.keys(RAW_TEXT_END), 'noscript']);
 /** The attributes the scan reads, of any element. */
 const ATTRIBUTES = byLength([...Object.values(URL_ATTRIBUTES).flat(), 'rel', 'property', 'name', 'content']);
 
 /**
- * Which of `names` html[from, to) is, ignoring ASCII case, or null: the name without
- * cutting a string per tag (most tags are none of them). `| 0x20` lowers A-Z and leaves
- * digits and - as they are; no other character lowers to a letter of these names.
- */
-function named(html: string, from: number, to: number, names: readonly (readonly string[] | undefined)[]): string | null {
-  const candidates = names[to - from];
-  if (!candidates) return null;
-  next: for (const name of candidates) {
-    for (let index = 0; index < name.length; index += 1) if ((html.charCodeAt(from + index) | 0x20) !== name.charCodeAt(index)) continue next;
-    return name;
-  }
-  return null;
-}
-
-const LT = 0x3c;
-const GT = 0x3e;
-const SLASH = 0x2f;
-const EQUALS = 0x3d;
-const QUOTE = 0x22;
-const APOSTROPHE = 0x27;
-const BANG = 0x21;
-const BACKTICK = 0x60;
-
-/** JavaScript's \s: what the grammar below treats as space. */
-function isSpace(code: number): boolean {
-  if (code < 0xa0) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
-}
-
-const isLetter = (code: number) => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
-const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
-
-/** An attribute name's character: anything but space, = / " ' < >. */
-const isNameChar = (code: number) => code !== EQUALS && code !== SLASH && code !== QUOTE && code !== APOSTROPHE && code !== LT && code !== GT && !isSpace(code);
-
-/** An unquoted attribute value's character: anything but space, " ' = < > `. */
-const isBareValueChar = (code: number) => code !== QUOTE && code !== APOSTROPHE && code !== EQUALS && code !== LT && code !== GT && code !== BACKTICK && !isSpace(code);
-
-/**
- * The end of a tag's attributes, from `from` (just past its name): the index of the `>`
- * outside quotes, or -1 when a quote is never closed (then `<` did not start a tag).
- */
-function tagEnd(html: string, from: number): number {
-  for (let at = from; at < html.length; at += 1) {
-    const code = html.charCodeAt(at);
-    if (code === GT) return at;
-    if (code === QUOTE || code === APOSTROPHE) {
-      at = html.indexOf(code === QUOTE ? '"' : "'", at + 1);
-      if (at === -1) return -1;
-    }
-  }
-  return -1;
-}
-
-/**
- * The wanted attributes in html[from, to), decoded; a repeated one keeps its last value.
- * Names are read as the HTML tokenizer reads them, values double-, single- or unquoted.
- */
-function readAttributes(html: string, from: number, to: number): Map<string, string> {
-  const attributes = new Map<string, string>();
-  let at = from;
-  while (at < to) {
-    if (!isNameChar(html.charCodeAt(at))) {
-      at += 1;
-      continue;
-    }
-    const nameStart = at;
-    while (at < to && isNameChar(html.charCodeAt(at))) at += 1;
-    const nameEnd = at;
-    // An optional value: space, =, space, then a quoted or bare value.
-    let value = '';
-    let next = at;
-    while (next < to && isSpace(html.charCodeAt(next))) next += 1;
-    if (next < to && html.charCodeAt(next) === EQUALS) {
-      next += 1;
-      while (next < to && isSpace(html.charCodeAt(next))) next += 1;
-      const code = next < to ? html.charCodeAt(next) : -1;
-      if (code === QUOTE || code === APOSTROPHE) {
-        const close = html.indexOf(code === QUOTE ? '"' : "'", next + 1);
-        if (close !== -1 && close < to) {
-          value = html.slice(next + 1, close);
-          at = close + 1;
-        }
-      } else if (code !== -1 && isBareValueChar(code)) {
-        const start = next;
-        while (next < to && isBareValueChar(html.charCodeAt(next))) next += 1;
-        value = html.slice(start, next);
-        at = next;
-      }
-    }
-    const name = named(html, nameStart, nameEnd, ATTRIBUTES);
-    if (name) attributes.set(name, decodeEntities(value));
-  }
-  return attributes;
-}
-
-/**
- * Scans one HTML document. A hand-written tokenizer: a page is scanned with a few
- * strings per element it reads, where a regular expression per tag cost 150 KB of
- * garbage per 10 KB page (a quarter of a large build's allocations).
+ * Scans one HTML document. A tokenizer of its own, not a regular expression per tag: a
+ * page is scanned with a few strings per element it reads, where matching every tag cut
+ * strings for every attribute of every element (html-tokens.ts).
  */
 export function scanHtml(html: string): ScannedPage {
   const page: ScannedPage = { title: null, description: null, canonical: null, references: [] };
@@ -221,7 +105,7 @@ export function scanHtml(html: string): ScannedPage {
       newline = html.indexOf('\n', newline + 1);
     }
     const rawEnd = RAW_TEXT_END[name];
-    const attributes = readAttributes(html, nameEnd, end);
+    const attributes = readAttributes(html, nameEnd, end, ATTRIBUTES);
     const rel = (attributes.get('rel') ?? '').toLowerCase();
     for (const attribute of URL_ATTRIBUTES[name] ?? []) {
       const value = attributes.get(attribute);

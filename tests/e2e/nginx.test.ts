@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { decodeEntities } from '../../generator/pipeline/html-scan.ts';
+import { decodeEntities } from '../../generator/pipeline/html-tokens.ts';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE, SECURITY_HEADERS } from '../../generator/outputs/hosting-files.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { NGINX, startNginx } from '../helpers/nginx.ts';

@@ -1,4 +1,5 @@
-import { decodeEntities, URL_ATTRIBUTES, URL_META, type ScannedPage } from '../../generator/pipeline/html-scan.ts';
+import { URL_ATTRIBUTES, URL_META, type ScannedPage } from '../../generator/pipeline/html-scan.ts';
+import { decodeEntities } from '../../generator/pipeline/html-tokens.ts';
 
 /*
  * The output scan as a grammar of regular expressions: the definition the hand-written

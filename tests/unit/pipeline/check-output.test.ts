@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { checkOutput, createOutputCheck, isPlainPath, resolvePath, urlOfFile } from '../../../generator/pipeline/check-output.ts';
+import { checkOutput, createOutputCheck } from '../../../generator/pipeline/check-output.ts';
+import { isPlainPath, resolvePath, urlOfFile } from '../../../generator/pipeline/link-targets.ts';
 import { formatProblems, colorsFor } from '../../../generator/report.ts';
 import type { OutputFile } from '../../../generator/output-file.ts';
 import { redirectsFile } from '../../../generator/outputs/hosting-files.ts';
