@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createDevSession, planRebuild, type DevSession, type DevUpdate } from '../../../generator/dev/session.ts';
+import { createDevSession, type DevSession, type DevUpdate } from '../../../generator/dev/session.ts';
+import { planRebuild } from '../../../generator/dev/rebuild-plan.ts';
 
 const root = path.resolve('/project');
 const inputs = {
