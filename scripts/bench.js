@@ -8,13 +8,17 @@
 //                  put back in turn, so that every build has one edit to make
 // And the image fixture with 50 images (scripts/image-fixture.js): the first build with an
 // empty cache (every image file made), no change, and one image replaced in turn.
+// With Hugo on PATH, the largest size also has a yardstick: Hugo's build from nothing of
+// the same courses (scripts/hugo-workload.js), alternated with the one-edit build, and the
+// ratio of the two taken pair by pair.
 // Prints the median wall time of BENCH_RUNS runs (default 5) and the peak memory of each.
 // Not part of `npm test`: absolute timings are noisy; compare rows of one run.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeHugoWorkload } from './hugo-workload.js';
 import { writeSyntheticContent } from './synthetic-content.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,6 +51,20 @@ function peakOf(output) {
   return Number(/peak memory (\d+(?:\.\d+)?) MB/.exec(output)?.[1] ?? NaN);
 }
 
+/** Hugo's version when it is on PATH, else null (no yardstick row). */
+function hugoVersion() {
+  const result = spawnSync('hugo', ['version'], { encoding: 'utf8' });
+  return result.status === 0 ? (/v[\d.]+/.exec(result.stdout)?.[0] ?? '') : null;
+}
+
+/** One Hugo build of the site in `dir`, from nothing, as a whole process: wall ms. */
+function timeHugo(dir) {
+  const started = performance.now();
+  const result = spawnSync('hugo', ['--quiet', '--source', dir, '--destination', path.join(work, 'hugo-out')], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`hugo failed:\n${result.stderr}`);
+  return performance.now() - started;
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** `text` with one edit: the first price raised by one, or a course's title lengthened. */
@@ -65,6 +83,8 @@ for (const size of sizes) {
 }
 
 const rows = [];
+const hugo = hugoVersion();
+let yardstick = hugo === null ? 'Hugo is not on PATH: no yardstick row' : '';
 try {
   // Drawn in a process of its own: a child inherits its parent's peak memory on Linux, and
   // every build below is a child of this one.
@@ -126,6 +146,22 @@ try {
     rows.push({ content: label, build: `first edit after a first build (1 run)`, pages: cold.pages, rendered: first.rendered, 'median (s)': (first.ms / 1000).toFixed(2), 'peak memory (MB)': first.peak.toFixed(0) });
     await timeBuild(file);
     await row(`one edit (${edit})`, (run) => timeBuild(run % 2 === 0 ? editedFile : file));
+    if (hugo && file === cases.at(-1).file) {
+      const dir = path.join(work, 'hugo');
+      writeHugoWorkload(file, dir);
+      timeHugo(dir); // not counted, as the first build of ours is not
+      const hugoMs = [];
+      const ratios = [];
+      for (let run = 0; run < runs; run += 1) {
+        hugoMs.push(timeHugo(dir));
+        // Carries on the alternation above, so that every build has its one edit.
+        const ours = await timeBuild((runs + run) % 2 === 0 ? editedFile : file);
+        ratios.push(ours.ms / hugoMs.at(-1));
+      }
+      const htmlFiles = readdirSync(path.join(work, 'hugo-out'), { recursive: true }).filter((name) => String(name).endsWith('.html')).length;
+      rows.push({ content: label, build: `Hugo ${hugo}, from nothing (${htmlFiles} HTML files)`, pages: '', rendered: '', 'median (s)': (median(hugoMs) / 1000).toFixed(2), 'peak memory (MB)': '' });
+      yardstick = `${label}: one edit takes ${median(ratios).toFixed(2)} of Hugo's build from nothing (median of ${runs} alternating pairs)`;
+    }
     rows.push({ content: label, build: 'first (cards drawn)', pages: cold.pages, rendered: cold.rendered, 'median (s)': (cold.ms / 1000).toFixed(2), 'peak memory (MB)': cold.peak.toFixed(0) });
     console.log(`${label}: done`);
   }
@@ -134,3 +170,4 @@ try {
 }
 console.log(`\n${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${runs} runs each`);
 console.table(rows);
+console.log(yardstick);
