@@ -2,7 +2,7 @@ import { digest } from './digest.ts';
 import type { Problem } from '../errors.ts';
 import { parseRedirectsFile, type RedirectRule } from '../outputs/host-rules.ts';
 import { classify, cssUrls, resolvePath, urlOfFile } from './link-targets.ts';
-import { secretFinder } from './secret-scan.ts';
+import { secretFinder, type LoginVariable } from './secret-scan.ts';
 import { scanHtml, type HtmlReference, type ScannedPage } from './html-scan.ts';
 import { BUDGETS, measurePages, overBudget, type Budgets, type PageSize } from './page-sizes.ts';
 import type { OutputFile } from '../output-file.ts';
@@ -64,7 +64,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
   type Link = { file: string; where: string; path: string; css: boolean };
   const perFile: (Problem | Link)[] = [];
   const budgets: Problem[] = [];
-  const leaks: Record<string, Problem[]> = { SITE_LOGIN_USERNAME: [], SITE_LOGIN_PASSWORD: [] };
+  const leaks: Record<LoginVariable, Problem[]> = { SITE_LOGIN_USERNAME: [], SITE_LOGIN_PASSWORD: [] };
   const problem = (file: string, message: string, hint?: string): Problem => ({ path: `${label}/${file}`, message, ...(hint ? { hint } : {}) });
   const report = (file: string, message: string, hint?: string) => perFile.push(problem(file, message, hint));
   // Pages by a digest of their title, to find repeated titles at the end. A digest, not the
@@ -100,7 +100,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
       for (const file of files) {
         if (file.file === '_redirects') redirects = parseRedirectsFile(text(file.contents));
         for (const variable of secretsIn(file.contents))
-          leaks[variable]!.push(problem(file.file, `contains the value of ${variable} in plain text`, 'Only the salted hash of the login may reach the output; find where the value is rendered and remove it.'));
+          leaks[variable].push(problem(file.file, `contains the value of ${variable} in plain text`, 'Only the salted hash of the login may reach the output; find where the value is rendered and remove it.'));
         if (file.file.endsWith('.css')) {
           for (const value of cssUrls(text(file.contents))) {
             const target = classify(value, urlOfFile(file.file), origin);
@@ -169,7 +169,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
         if (new Set(group.map((page) => page.canonical)).size < 2) continue;
         problems.push(problem(group[0]!.file, `shares its title${title ? ` "${title}"` : ''} with ${group.slice(1).map((page) => `${label}/${page.file}`).join(', ')}`, 'Every page needs its own title in content.yaml.'));
       }
-      return [...problems, ...budgets, ...leaks.SITE_LOGIN_USERNAME!, ...leaks.SITE_LOGIN_PASSWORD!];
+      return [...problems, ...budgets, ...leaks.SITE_LOGIN_USERNAME, ...leaks.SITE_LOGIN_PASSWORD];
     },
   };
 }

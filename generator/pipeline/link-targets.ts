@@ -41,7 +41,7 @@ const PLAIN_PATH = /^\/(?!\/)(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/?)*$/;
 /** Whether `value` is a plain root-relative path (see PLAIN_PATH). */
 export const isPlainPath = (value: string): boolean => PLAIN_PATH.test(value);
 
-export type Target = { kind: 'internal'; path: string } | { kind: 'external' } | { kind: 'forbidden'; reason: string };
+type Target = { kind: 'internal'; path: string } | { kind: 'external' } | { kind: 'forbidden'; reason: string };
 
 /** Classifies a reference: a path of this site, a link elsewhere, or one never allowed. */
 export function classify(value: string, pageUrl: string, origin: string): Target {

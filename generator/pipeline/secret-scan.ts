@@ -21,7 +21,10 @@ export function secretFinder(credentials: { username?: string; password?: string
     ] as const
   )
     .filter((entry): entry is readonly [LoginVariable, string] => Boolean(entry[1]))
-    .map(([variable, secret]) => ({ variable, forms: secretForms(secret), bytes: secretForms(secret).map((form) => Buffer.from(form, 'utf8')) }));
+    .map(([variable, secret]) => {
+      const forms = secretForms(secret);
+      return { variable, forms, bytes: forms.map((form) => Buffer.from(form, 'utf8')) };
+    });
   return (contents) =>
     secrets
       .filter(({ forms, bytes }) =>
