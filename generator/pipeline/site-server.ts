@@ -27,6 +27,13 @@ export function serverBuildOptions(): esbuild.BuildOptions {
     target: 'node22',
     packages: 'external',
     jsx: 'automatic',
+    // A module site/ imports dynamically (the page transition, and GSAP with it) gets a
+    // file of its own, loaded only if it is imported: on the server, never.
+    splitting: true,
+    entryNames: 'entry-server',
+    chunkNames: 'chunk-[hash]',
+    // .mjs: the folder lies in node_modules, outside this package's "type": "module".
+    outExtension: { '.js': '.mjs' },
     // The client bundle owns the styles; the server only needs the markup.
     loader: { '.css': 'empty' },
     logLevel: 'silent',
@@ -36,27 +43,30 @@ export function serverBuildOptions(): esbuild.BuildOptions {
 /**
  * Loads the server side of site/. Node runs generator/ as TypeScript, but not TSX, so
  * site/ is compiled with esbuild, as Vite's SSR build does: once per change of its
- * sources (the file is named by their hash), then imported from node_modules/.cache.
+ * sources (the folder is named by their hash), then imported from node_modules/.cache.
  */
 export async function loadSiteServer(): Promise<SiteServer> {
   const version = hashSources([path.join(PACKAGE_ROOT, 'site')], [esbuild.version, JSON.stringify(serverBuildOptions())]).slice(0, 16);
-  const file = path.join(SERVER_DIR, `entry-server-${version}.mjs`);
-  if (!existsSync(file)) {
+  const dir = path.join(SERVER_DIR, version);
+  const entry = path.join(dir, 'entry-server.mjs');
+  if (!existsSync(entry)) {
     await mkdir(SERVER_DIR, { recursive: true });
-    // Written beside, then renamed: two builds at once never import half a file.
-    const temporary = `${file}.${process.pid}.tmp`;
+    // Written beside, then renamed: two builds at once never import half a compilation.
+    const temporary = `${dir}.${process.pid}.tmp`;
     try {
-      await esbuild.build({ ...serverBuildOptions(), outfile: temporary });
+      await esbuild.build({ ...serverBuildOptions(), outdir: temporary });
     } catch (error) {
+      await rm(temporary, { recursive: true, force: true });
       throw new BuildProblemError(`compiling site/ for the server failed: ${esbuildMessages(error)}`, {
         hint: 'This is a problem in site/, not in content.yaml. Run with DEBUG=1 for details.',
         cause: error,
       });
     }
-    await rename(temporary, file);
-    await removeOldCompilations(file);
+    // Another build may have put the same compilation in place meanwhile: then it stays.
+    await rename(temporary, dir).catch(() => rm(temporary, { recursive: true, force: true }));
+    await removeOldCompilations(dir);
   }
-  return (await import(pathToFileURL(file).href)) as SiteServer;
+  return (await import(pathToFileURL(entry).href)) as SiteServer;
 }
 
 /** esbuild's errors, one line each. */
@@ -72,6 +82,6 @@ async function removeOldCompilations(current: string): Promise<void> {
     const full = path.join(SERVER_DIR, name);
     if (full === current) continue;
     const stats = await stat(full).catch(() => null);
-    if (stats && Date.now() - stats.mtimeMs > 60 * 60_000) await rm(full, { force: true });
+    if (stats && Date.now() - stats.mtimeMs > 60 * 60_000) await rm(full, { recursive: true, force: true });
   }
 }
