@@ -62,8 +62,11 @@ export async function loadSiteServer(): Promise<SiteServer> {
         cause: error,
       });
     }
-    // Another build may have put the same compilation in place meanwhile: then it stays.
-    await rename(temporary, dir).catch(() => rm(temporary, { recursive: true, force: true }));
+    await rename(temporary, dir).catch(async (error: unknown) => {
+      await rm(temporary, { recursive: true, force: true });
+      // Another build put the same compilation in place meanwhile: that one stays.
+      if (!existsSync(entry)) throw error;
+    });
     await removeOldCompilations(dir);
   }
   return (await import(pathToFileURL(entry).href)) as SiteServer;
