@@ -1,5 +1,5 @@
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import type { OutputFile } from '../output-file.ts';
 import { PAGE_MODULES } from '../../site/model/page-registry.ts';
 import type { PageKey } from '../../site/model/routes.ts';
@@ -108,11 +108,17 @@ export function collectAssets(result: esbuild.BuildResult<{ write: false; metafi
 }
 
 /** Stops esbuild's service process (the next bundle starts it again). */
-export const stopEsbuild = (): Promise<void> => esbuild.stop();
+export async function stopEsbuild(): Promise<void> {
+  await (await import('esbuild')).stop();
+}
 
-/** Bundles the hydration script and styles with esbuild: minified, split, content-hashed. */
+/**
+ * Bundles the hydration script and styles with esbuild: minified, split, content-hashed.
+ * esbuild is loaded here, not with this module: a build of unchanged code never needs it.
+ */
 export async function bundleClient(): Promise<{ assets: ClientAssets; files: OutputFile[] }> {
   try {
+    const esbuild = await import('esbuild');
     const result = await esbuild.build({ ...clientBuildOptions(), write: false, metafile: true });
     return collectAssets(result);
   } catch (error) {

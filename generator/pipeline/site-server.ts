@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
 import type { DocumentData } from '../../site/model/page-data.ts';
 import { BuildProblemError } from '../errors.ts';
 import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
@@ -15,6 +16,12 @@ export interface SiteServer {
 }
 
 const SERVER_DIR = path.join(CACHE_ROOT, 'server');
+
+/** esbuild's version, from its package.json (found, not loaded): esbuild itself is loaded only to compile. */
+function esbuildVersion(): string {
+  const main = createRequire(import.meta.url).resolve('esbuild');
+  return (JSON.parse(readFileSync(path.join(path.dirname(main), '..', 'package.json'), 'utf8')) as { version: string }).version;
+}
 
 /** esbuild options for the server side of site/: Node, ES module, packages loaded from node_modules. */
 export function serverBuildOptions(): esbuild.BuildOptions {
@@ -46,7 +53,7 @@ export function serverBuildOptions(): esbuild.BuildOptions {
  * sources (the folder is named by their hash), then imported from node_modules/.cache.
  */
 export async function loadSiteServer(): Promise<SiteServer> {
-  const version = hashSources([path.join(PACKAGE_ROOT, 'site')], [esbuild.version, JSON.stringify(serverBuildOptions())]).slice(0, 16);
+  const version = hashSources([path.join(PACKAGE_ROOT, 'site')], [esbuildVersion(), JSON.stringify(serverBuildOptions())]).slice(0, 16);
   const dir = path.join(SERVER_DIR, version);
   const entry = path.join(dir, 'entry-server.mjs');
   if (!existsSync(entry)) {
@@ -54,7 +61,8 @@ export async function loadSiteServer(): Promise<SiteServer> {
     // Written beside, then renamed: two builds at once never import half a compilation.
     const temporary = `${dir}.${process.pid}.tmp`;
     try {
-      await esbuild.build({ ...serverBuildOptions(), outdir: temporary });
+      const { build } = await import('esbuild');
+      await build({ ...serverBuildOptions(), outdir: temporary });
     } catch (error) {
       await rm(temporary, { recursive: true, force: true });
       throw new BuildProblemError(`compiling site/ for the server failed: ${esbuildMessages(error)}`, {
