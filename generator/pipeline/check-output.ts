@@ -56,7 +56,8 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
   const names = new Set<string>();
   // Files certain to be written later (every route's page): a link to one resolves at
   // once, so a large site keeps no per-link record until the end.
-  const known = new Set<string>(options.expectedFiles ?? []);
+  const expected: ReadonlySet<string> = new Set(options.expectedFiles ?? []);
+  const known = { has: (file: string) => names.has(file) || expected.has(file) };
   const resolvesNow = (target: string) => resolvePath(target, known, redirects) !== null;
   let redirects: RedirectRule[] = [];
   // Problems keep the order a reader expects: file by file (links resolved at the end in
@@ -93,10 +94,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
     add(files: readonly OutputFile[], sizes: readonly PageSize[] = [], scanned?: ReadonlyMap<string, ScannedPage>): void {
       // The whole batch first: links between files of one batch then resolve at once
       // instead of being remembered until `finish`.
-      for (const file of files) {
-        names.add(file.file);
-        known.add(file.file);
-      }
+      for (const file of files) names.add(file.file);
       for (const file of files) {
         if (file.file === '_redirects') redirects = parseRedirectsFile(text(file.contents));
         for (const variable of secretsIn(file.contents))
@@ -129,19 +127,13 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
      * every page (repeated titles, budgets as set now).
      */
     keep(page: { file: string; title: string | null; canonical: string; size: PageSize }, files: readonly string[]): void {
-      for (const file of files) {
-        names.add(file);
-        known.add(file);
-      }
+      for (const file of files) names.add(file);
       noteTitle(page.file, page);
       checkBudgets(page.size);
     },
     /** Adds files the build did not make now and that hold nothing to check (the client bundle's, when unchanged). */
     addNames(files: readonly string[]): void {
-      for (const file of files) {
-        names.add(file);
-        known.add(file);
-      }
+      for (const file of files) names.add(file);
     },
     /** Links that did not resolve when added, remembered until `finish` resolves them. */
     get pendingLinks(): number {
@@ -151,7 +143,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
     finish(): Problem[] {
       const resolved = new Map<string, boolean>();
       const problems: Problem[] = [];
-      for (const file of known) if (!names.has(file)) problems.push(problem(file, 'was expected but never written'));
+      for (const file of expected) if (!names.has(file)) problems.push(problem(file, 'was expected but never written'));
       for (const entry of perFile) {
         if (!('where' in entry)) {
           problems.push(entry);

@@ -15,7 +15,7 @@ export function urlOfFile(file: string): string {
  * The out/ file a path resolves to, as a static host resolves it: the file itself, its
  * directory index, or the same name plus ".html"; through a redirect rule if one applies.
  */
-export function resolvePath(pathname: string, files: ReadonlySet<string>, redirects: readonly RedirectRule[] = [], depth = 0): string | null {
+export function resolvePath(pathname: string, files: Pick<ReadonlySet<string>, 'has'>, redirects: readonly RedirectRule[] = [], depth = 0): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
