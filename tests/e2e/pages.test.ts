@@ -43,6 +43,27 @@ describe('every route', () => {
   }
 });
 
+describe('first paint', () => {
+  test('a long page is painted whole, on a slow device too: never half-parsed, so nothing moves as the rest arrives', async () => {
+    const { page, log, close } = await openPage(browserOf(), { viewport: { width: 1280, height: 800 } });
+    // Chromium paints what it has parsed each time its parser yields, which a slow CPU makes it do mid-page.
+    const session = await page.context().newCDPSession(page);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    // What the first frame the browser renders has: animation frames run only when it renders.
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        (window as unknown as { __firstFrame: unknown }).__firstFrame = { footer: document.querySelector('footer') !== null, dataBlock: document.getElementById('site-data') !== null };
+      });
+    });
+    for (const path of ['/courses/list', '/faq', '/ebooks', '/agency/policies']) {
+      await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __firstFrame?: unknown }).__firstFrame), { message: path, timeout: 20_000 }).toEqual({ footer: true, dataBlock: true });
+    }
+    expect(log.messages).toEqual([]);
+    await close();
+  });
+});
+
 describe('with JavaScript disabled', () => {
   for (const [path, text] of ROUTES) {
     test(`${path} reads fully and nothing covers it`, async () => {
