@@ -25,6 +25,15 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * That process `pid` ends: a killed process has closed its files (so the step could end)
+ * a moment before it is gone from /proc, a moment a busy machine stretches; one not
+ * killed would sleep on for minutes.
+ */
+async function expectKilled(pid: number): Promise<void> {
+  await expect.poll(() => alive(pid), { timeout: 5_000 }).toBe(false);
+}
+
 function collect() {
   const stream = new PassThrough();
   let text = '';
@@ -39,7 +48,7 @@ describe.runIf(process.platform === 'linux')('runStep', () => {
     const result = await runStep('sh', ['-c', 'sleep 300 & echo "left $!"'], { limit: 60_000, stdout: out.stream, stderr: out.stream });
     expect(result).toEqual({ status: 0, timedOut: false });
     const pid = Number(/left (\d+)/.exec(out.text())![1]);
-    expect(alive(pid)).toBe(false);
+    await expectKilled(pid);
   }, 20_000);
 
   test('a step past its limit is stopped with everything it started, and its output so far is passed on', async () => {
@@ -47,7 +56,7 @@ describe.runIf(process.platform === 'linux')('runStep', () => {
     const result = await runStep('sh', ['-c', 'sleep 300 & echo "child $!"; echo "to stderr" >&2; sleep 300'], { limit: 1_000, stdout: out.stream, stderr: out.stream });
     expect(result).toEqual({ status: null, timedOut: true });
     expect(out.text()).toContain('to stderr');
-    expect(alive(Number(/child (\d+)/.exec(out.text())![1]))).toBe(false);
+    await expectKilled(Number(/child (\d+)/.exec(out.text())![1]));
   }, 20_000);
 
   test('a failing step passes on its exit status', async () => {
