@@ -30,6 +30,10 @@ export interface FileStore {
   read(id: string): Buffer | null;
   /** Adds a file (nothing if the store has it). */
   add(id: string, contents: string | Uint8Array): void;
+  /** The files this build added, as an index of its own: the pack it made, numbered after those it was opened with. */
+  added(): StoreIndex;
+  /** Lets go of the packs' files, keeping every stored file (the record then lists them in `added` beside its index). */
+  close(): void;
   /**
    * Keeps the files of `live` and lets go of the rest: returns the index to record, and
    * the clean-up that removes the packs no longer used (to run once the record is saved).
@@ -46,8 +50,9 @@ export function openFileStore(dir: string, index: StoreIndex | null): FileStore 
   const entries = new Map<string, StoreEntry>();
   index?.ids.forEach((id, at) => entries.set(id, [index.places[3 * at]!, index.places[3 * at + 1]!, index.places[3 * at + 2]!]));
   const readers = new Map<number, number>();
-  // This build's pack, made at its first file.
+  // This build's pack, made at its first file, and what it added to it.
   let current: { pack: number; fd: number; size: number } | null = null;
+  const added: StoreIndex = { packs: [], ids: [], places: [] };
 
   const readerOf = (pack: number): number | null => {
     let fd = readers.get(pack);
@@ -76,10 +81,18 @@ export function openFileStore(dir: string, index: StoreIndex | null): FileStore 
       mkdirSync(dir, { recursive: true });
       const name = `pack-${Date.now().toString(36)}-${process.pid}.bin`;
       current = { pack: packs.push(name) - 1, fd: openSync(path.join(dir, name), 'a+'), size: 0 };
+      added.packs.push(name);
     }
     writeSync(current.fd, bytes);
     entries.set(id, [current.pack, current.size, bytes.length]);
+    added.ids.push(id);
+    added.places.push(current.pack, current.size, bytes.length);
     current.size += bytes.length;
+  };
+  const close = () => {
+    for (const fd of readers.values()) closeSync(fd);
+    readers.clear();
+    if (current) closeSync(current.fd);
   };
 
   return {
@@ -92,6 +105,8 @@ export function openFileStore(dir: string, index: StoreIndex | null): FileStore 
       if (entries.has(id)) return;
       append(id, typeof contents === 'string' ? Buffer.from(contents) : contents);
     },
+    added: () => added,
+    close,
     finish(live) {
       // Live bytes per pack; a pack mostly dead has its live files moved to this build's pack.
       const liveBytes = new Map<number, number>();
@@ -125,8 +140,7 @@ export function openFileStore(dir: string, index: StoreIndex | null): FileStore 
         result.ids.push(id);
         result.places.push(pack, entry[1], entry[2]);
       }
-      for (const fd of readers.values()) closeSync(fd);
-      if (current) closeSync(current.fd);
+      close();
       const used = new Set(kept);
       return {
         index: result,
