@@ -127,7 +127,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
       assets: client.assets,
       peakMb: peakMb(),
       stages: timer.stages,
-      sizes: sortedSizes(sizes),
+      sizes,
       changes: {
         rendered,
         pages: routes.filter((route) => written.has(route.file)).map((route) => route.path),
@@ -142,11 +142,6 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     site.writer.abort();
     throw error;
   }
-}
-
-/** Page sizes in the order of their files, as `--report` lists them. */
-function sortedSizes(sizes: PageSize[]): PageSize[] {
-  return sizes.sort((a, b) => a.file.localeCompare(b.file));
 }
 
 /** Brotli sizes for every page measured with raw sizes standing in (for `--report`), from the pages in out/. */

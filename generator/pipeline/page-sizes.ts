@@ -150,12 +150,12 @@ export function overBudget(size: PageSize, budgets: Budgets = BUDGETS): string[]
 }
 
 /**
- * The per-page table of `site build --report`: each kind raw and brotli, in KB.
+ * The per-page table of `site build --report`, in the order of the files: each kind raw and brotli, in KB.
  */
 export function formatSizeTable(sizes: readonly PageSize[], options: { outLabel?: string } = {}): string {
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const prefix = options.outLabel ? `${options.outLabel}/` : '';
-  const rows = sizes.map((size) => [
+  const rows = [...sizes].sort((a, b) => a.file.localeCompare(b.file)).map((size) => [
     `${prefix}${size.file}`,
     ...(['html', 'css', 'js', 'total'] as const).flatMap((kind) => [kb(size[kind].raw), kb(size[kind].brotli)]),
     kb(size.images?.bytes ?? 0),

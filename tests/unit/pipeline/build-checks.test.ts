@@ -86,7 +86,9 @@ describe('site build checks its output before replacing out/', () => {
     expect(lines[0]).toMatch(/^page +HTML +HTML br +CSS +CSS br +JS +JS br +total +total br +images +largest$/);
     expect(result.stdout).toMatch(/^out\/about\/index\.html +(\d+\.\d +){9}\d+\.\d$/m);
     expect(result.stdout).toMatch(/^out\/agency-login\/index\.html +/m);
-    expect(lines.filter((line) => /^out\/\S+\.html /.test(line))).toHaveLength(28);
+    const pages = lines.filter((line) => /^out\/\S+\.html /.test(line)).map((line) => line.split(' ')[0]!);
+    expect(pages).toHaveLength(28);
+    expect(pages, 'in the order of their files').toEqual([...pages].sort((a, b) => a.localeCompare(b)));
     expect(result.stdout).toContain('Budgets per first visit (br): JavaScript 78.0, CSS 15.0, HTML 32.0.');
     // Same input, same bytes.
     expect(hashTree(outDir)).toEqual(previous);
