@@ -45,15 +45,22 @@ export function openOutput(options: { outDir: string; last?: LastOutput | null; 
   const { spare, staging, previous } = besideOut(outDir);
   recoverInterruptedWrite(outDir);
   const inOut = verifiedOut(outDir, last, source, options.looked);
-  // What staging holds (file → identity), once claimed; files it may hold besides, of unknown bytes.
-  let held: Map<string, string> | null = null;
-  const mayHold = new Set<string>();
-  const written = new Set<string>();
+  // The spare is put together into the new site when the last build's record says what it
+  // holds: the last build's files, but for those in which it differs from out/ (of bytes
+  // unknown here). Else staging starts empty.
+  const spareId = folderId(spare);
+  const spareKnown = spareId !== null && last?.spare?.id === spareId;
+  const unknown: ReadonlySet<string> = new Set(spareKnown ? last!.spare!.differs : []);
+  // What this build wrote into staging, once claimed (file → identity).
+  const placed = new Map<string, string>();
+  let claimed = false;
   const folders = new Set<string>();
+  /** The identity of what staging holds as `file`, when known. */
+  const held = (file: string): string | undefined => placed.get(file) ?? (spareKnown && !unknown.has(file) ? last!.files.get(file) : undefined);
 
   const ensureFolder = (folder: string): void => {
     if (folders.has(folder)) return;
-    if (written.has(path.relative(staging, folder).split(path.sep).join('/'))) throw new Error(`${folder} is written both as a file and as a folder`);
+    if (placed.has(path.relative(staging, folder).split(path.sep).join('/'))) throw new Error(`${folder} is written both as a file and as a folder`);
     const stats = lstatSync(folder, { throwIfNoEntry: false });
     if (!stats?.isDirectory()) {
       ensureFolder(path.dirname(folder));
@@ -65,66 +72,66 @@ export function openOutput(options: { outDir: string; last?: LastOutput | null; 
   };
 
   /**
-   * Claims the spare as the staging folder when the last build's record says what it holds;
-   * else starts a new one. A spare of unknown files goes (deleted in the background): every
-   * file of it would have to be written again, and on ext4 truncating and rewriting a file
-   * costs more than making it anew.
+   * Claims the spare as the staging folder when it is known (see above); else starts a new
+   * one. A spare of unknown files goes (deleted in the background): every file of it would
+   * have to be written again, and on ext4 truncating and rewriting a file costs more than
+   * making it anew.
    */
-  const open = (): Map<string, string> => {
-    if (held) return held;
+  const claim = (): void => {
+    if (claimed) return;
     rmSync(staging, { recursive: true, force: true });
-    held = new Map();
-    const spareId = folderId(spare);
-    if (spareId && last?.spare?.id === spareId) {
-      renameSync(spare, staging);
-      const differs = new Set(last.spare.differs);
-      for (const [file, id] of last.files) if (!differs.has(file)) held.set(file, id);
-      for (const file of differs) mayHold.add(file);
-    } else {
+    if (spareKnown) renameSync(spare, staging);
+    else {
       if (spareId) discardFolder(spare, outDir);
       mkdirSync(staging, { recursive: true });
     }
     folders.add(staging);
-    return held;
+    claimed = true;
   };
 
   const place = (file: string, id: string, put: (target: string) => void): void => {
-    const files = open();
+    claim();
     const target = path.join(staging, file);
-    if (folders.has(target) || written.has(file)) throw new Error(`${target} is written twice, or both as a file and as a folder`);
+    if (folders.has(target) || placed.has(file)) throw new Error(`${target} is written twice, or both as a file and as a folder`);
     ensureFolder(path.dirname(target));
     // A plain file with no other name is written over in place (see above); anything else
     // (a folder, a link, a file someone hard-linked elsewhere) is replaced.
     const stats = lstatSync(target, { throwIfNoEntry: false });
     if (stats && !(stats.isFile() && stats.nlink === 1)) rmSync(target, { recursive: true, force: true });
     put(target);
-    files.set(file, id);
-    written.add(file);
+    placed.set(file, id);
   };
 
   return {
     current: (file) => inOut.get(file),
     write(file, id, contents) {
       // The spare may hold these very bytes already (a build that left no out/ behind).
-      if (open().get(file) === id) return;
+      if (held(file) === id) return;
       place(file, id, (target) => writeFileSync(target, contents));
     },
     commit(files) {
-      const changed = [...files].filter(([file, id]) => inOut.get(file) !== id).map(([file]) => file);
-      const removed = [...(last?.files.keys() ?? [])].filter((file) => !files.has(file));
-      if (written.size === 0 && changed.length === 0 && removed.length === 0 && last?.out) {
+      // One pass: the files that differ from out/ (to report) and from staging (to put there).
+      const changed: string[] = [];
+      const missing: string[] = [];
+      for (const [file, id] of files) {
+        if (inOut.get(file) !== id) changed.push(file);
+        if (held(file) !== id) missing.push(file);
+      }
+      const removed = last ? [...last.files.keys()].filter((file) => !files.has(file)) : [];
+      if (placed.size === 0 && changed.length === 0 && removed.length === 0 && last?.out) {
         // The site is out/ as it is: nothing to swap.
         return { written: [], removed: [], out: last.out, spare: last.spare };
       }
-      const staged = open();
-      for (const [file, id] of files) {
-        if (staged.get(file) === id) continue;
+      claim();
+      for (const file of missing) {
+        const id = files.get(file)!;
         // Unchanged since out/ was written: out/'s file is the one. Else the cache's.
         const from = inOut.get(file) === id ? path.join(outDir, file) : source(file, id);
         place(file, id, (target) => (typeof from === 'string' ? copyFileSync(from, target, constants.COPYFILE_FICLONE) : writeFileSync(target, from)));
       }
-      // What staging holds beyond the site goes.
-      for (const file of new Set([...staged.keys(), ...mayHold])) {
+      // What staging holds beyond the site goes: the spare's files the site no longer has.
+      const beyond = spareKnown ? new Set([...removed, ...unknown]) : new Set<string>();
+      for (const file of beyond) {
         if (files.has(file)) continue;
         rmSync(path.join(staging, file), { force: true });
         removeEmptyFolders(staging, path.dirname(path.join(staging, file)));
@@ -144,7 +151,7 @@ export function openOutput(options: { outDir: string; last?: LastOutput | null; 
         if (hadPrevious) renameSync(previous, outDir);
         throw error;
       }
-      held = null;
+      claimed = false;
       const out: OutState = { id: folderId(outDir)!, at: Date.now() };
       let spareState: SpareState | null = null;
       if (hadPrevious) {
@@ -158,9 +165,9 @@ export function openOutput(options: { outDir: string; last?: LastOutput | null; 
     },
     abort() {
       // A half-updated spare is no spare: it goes, out of the way at once, deleted in the background.
-      if (!held) return;
+      if (!claimed) return;
       discardFolder(staging, outDir);
-      held = null;
+      claimed = false;
     },
   };
 }
