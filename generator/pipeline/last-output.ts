@@ -85,17 +85,17 @@ function sameBytes(a: string, size: number, b: string): boolean {
 }
 
 /**
- * The files of the last build that out/ holds as it wrote them. With `looked` (a look at
- * out/ made beforehand: lookAtOut), only the files their time did not vouch for are
- * looked at again.
+ * The files of the last build that out/ holds as it wrote them: the identity of each, by
+ * its path. With `looked` (a look at out/ made beforehand: lookAtOut), only the files
+ * their time did not vouch for are looked at again; the others are the last build's as
+ * its record has them.
  */
-export function verifiedOut(outDir: string, last: LastOutput | null | undefined, source: FileSource, looked?: OutLook | null): Map<string, string> {
-  const held = new Map<string, string>();
-  if (!last?.out || folderId(outDir) !== last.out.id) return held;
-  for (const [file, id] of last.files) {
-    if ((looked && !looked.has(file)) || holds(outDir, file, id, last.out.at, source)) held.set(file, id);
-  }
-  return held;
+export function verifiedOut(outDir: string, last: LastOutput | null | undefined, source: FileSource, looked?: OutLook | null): { get(file: string): string | undefined } {
+  if (!last?.out || folderId(outDir) !== last.out.id) return new Map();
+  const { files, out } = last;
+  const notHeld = new Set<string>();
+  for (const file of looked ?? files.keys()) if (!holds(outDir, file, files.get(file)!, out.at, source)) notHeld.add(file);
+  return { get: (file) => (notHeld.has(file) ? undefined : files.get(file)) };
 }
 
 /** Below this many files, out/ is looked at in the build's own thread: a worker would take longer to start than the look. */
