@@ -80,7 +80,8 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     writer: openOutput({ outDir, last: lastOutput, source, looked }),
     check: createOutputCheck({ siteUrl: data.site.url, credentials, budgets: options.budgets, outLabel: label, expectedFiles: routes.map((route) => route.file) }),
     files: new Map(),
-    pages: {},
+    records: {},
+    sizes: [],
   };
   try {
     const content = () => ({ file: options.contentFile, displayName, source: bytes.toString(), data: null });
@@ -102,7 +103,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     if (problems.length > 0) throw new OutputProblemError(problems);
     const committed = await timer.add('write', () => site.writer.commit(site.files));
     timer.report('write', () => `${committed.written.length} files written, ${committed.removed.length} removed`);
-    const sizes = [...fixedSizes, ...Object.values(site.pages).map((page) => page.size)];
+    const sizes = [...fixedSizes, ...site.sizes];
     if (options.exactSizes) exactSizes(sizes, outDir);
     const prices = pricesOf(data);
     const manifest: Omit<Manifest, 'store'> = {
@@ -111,7 +112,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
       inputs,
       login,
       outDir,
-      pages: Object.fromEntries(Object.entries(site.pages).map(([route, page]) => [route, page.record])),
+      pages: site.records,
       fixedSizes,
       files: site.files,
       prices,

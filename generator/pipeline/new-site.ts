@@ -13,8 +13,10 @@ export interface NewSite {
   check: OutputCheck;
   /** Every file of the site, by its path under out/, and its identity (a hash of its bytes). */
   files: Map<string, string>;
-  /** Each page's record for the cache and its first-visit size, by path. */
-  pages: Record<string, { record: PageRecord; size: PageSize }>;
+  /** What the cache keeps of each page, by path. */
+  records: Record<string, PageRecord>;
+  /** What a first visit to each page downloads. */
+  sizes: PageSize[];
 }
 
 /** Adds a file of the site with its bytes: written unless out/ holds these very bytes already. Returns its identity. */

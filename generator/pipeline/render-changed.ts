@@ -79,7 +79,8 @@ export async function renderChanged(
     for (const file of [page.html, ...(page.json ? [page.json] : [])]) cache.store.add(putFile(site, file.file, file.contents), file.contents);
     timer.record('write', performance.now() - start, 1);
     const record = { key, ...titleKeys(page.scan), html: page.size.html, exact: page.size.exact };
-    site.pages[page.path] = { record, size: page.size };
+    site.records[page.path] = record;
+    site.sizes.push(page.size);
     rendered.push(page.path);
   };
   try {

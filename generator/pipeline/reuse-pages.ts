@@ -21,15 +21,18 @@ export function reusePages(
 ): number[] {
   const { last, cache } = options;
   const todo: number[] = [];
-  const kept = (file: string): boolean => {
-    const id = last!.files.get(file);
-    return id !== undefined && (site.writer.current(file) === id || cache.find(id) !== null);
-  };
   pages.forEach((page, index) => {
     const record = last?.pages[page.route.path];
+    if (!record || record.key !== keys[index] || options.recheck) {
+      todo.push(index);
+      return;
+    }
+    // Each file as the last build made it: in out/ as it left it, or in the cache intact.
     const files = pageFiles(page);
-    if (!record || record.key !== keys[index] || options.recheck || !files.every(kept)) todo.push(index);
-    else keepPage(site, page, { record, files, ids: last!.files, assets: options.assets, images: options.imagesAt(index) });
+    const ids = files.map((file) => last!.files.get(file));
+    const kept = (id: string | undefined, at: number) => id !== undefined && (site.writer.current(files[at]!) === id || cache.find(id) !== null);
+    if (ids.every(kept)) keepPage(site, page, { record, files, ids: ids as string[], assets: options.assets, images: options.imagesAt(index) });
+    else todo.push(index);
   });
   return todo;
 }
@@ -38,12 +41,13 @@ export function reusePages(
 function keepPage(
   site: NewSite,
   page: PageFilesOf,
-  context: { record: PageRecord; files: string[]; ids: ReadonlyMap<string, string>; assets: ClientAssets; images: PageImages | undefined },
+  context: { record: PageRecord; files: string[]; ids: string[]; assets: ClientAssets; images: PageImages | undefined },
 ): void {
-  const { record, files, assets } = context;
-  for (const file of files) site.files.set(file, context.ids.get(file)!);
+  const { record, files, ids, assets } = context;
+  files.forEach((file, at) => site.files.set(file, ids[at]!));
   const js = assets.firstVisit[page.route.page];
   const size = pageSize({ file: page.route.file, html: record.html, css: assets.cssSize, js: { raw: js.jsRaw, brotli: js.jsBrotli }, exact: record.exact, images: context.images });
   site.check.keep({ file: page.route.file, title: record.title, canonical: record.canonical, size }, files);
-  site.pages[page.route.path] = { record, size };
+  site.records[page.route.path] = record;
+  site.sizes.push(size);
 }
