@@ -160,7 +160,7 @@ try {
       }
       const htmlFiles = readdirSync(path.join(work, 'hugo-out'), { recursive: true }).filter((name) => String(name).endsWith('.html')).length;
       rows.push({ content: label, build: `Hugo ${hugo}, from nothing (${htmlFiles} HTML files)`, pages: '', rendered: '', 'median (s)': (median(hugoMs) / 1000).toFixed(2), 'peak memory (MB)': '' });
-      yardstick = `${label}: one edit takes ${median(ratios).toFixed(2)} of Hugo's build from nothing (median of ${runs} alternating pairs)`;
+      yardstick = `${label}: one edit takes ${median(ratios).toFixed(3)} of Hugo's build from nothing (median of ${runs} alternating pairs)`;
     }
     rows.push({ content: label, build: 'first (cards drawn)', pages: cold.pages, rendered: cold.rendered, 'median (s)': (cold.ms / 1000).toFixed(2), 'peak memory (MB)': cold.peak.toFixed(0) });
     console.log(`${label}: done`);

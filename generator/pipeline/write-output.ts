@@ -45,9 +45,9 @@ export function openOutput(options: { outDir: string; last?: LastOutput | null; 
   const { spare, staging, previous } = besideOut(outDir);
   recoverInterruptedWrite(outDir);
   const inOut = verifiedOut(outDir, last, source, options.looked);
-  // The spare is put together into the new site when the last build's record says what it
-  // holds: the last build's files, but for those in which it differs from out/ (of bytes
-  // unknown here). Else staging starts empty.
+  // The new site is put together in the spare when the last build's record says what the
+  // spare holds: the last build's files, but for those in which it differs from out/ (of
+  // bytes unknown here). Else staging starts empty.
   const spareId = folderId(spare);
   const spareKnown = spareId !== null && last?.spare?.id === spareId;
   const unknown: ReadonlySet<string> = new Set(spareKnown ? last!.spare!.differs : []);
