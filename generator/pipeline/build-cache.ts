@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { readRecord, saveRecord, type Manifest } from './build-record.ts';
+import { readRecord, saveRecord } from './build-record.ts';
+import type { Manifest } from './record-types.ts';
 import { openFileStore, type FileStore } from './file-store.ts';
 import type { LastOutput } from './last-output.ts';
 

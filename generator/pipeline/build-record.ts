@@ -1,10 +1,9 @@
 import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { ImageStamps } from '../images/image-stamps.ts';
 import type { FileStore, StoreIndex } from './file-store.ts';
 import { writeJsonFile } from './json-file.ts';
-import type { PageSize, Size } from './page-sizes.ts';
-import type { OutState, SpareState } from './last-output.ts';
+import { applyChanges, changesSince, tooLarge } from './record-changes.ts';
+import type { ChangesFile, LoadedRecord, Manifest, RecordFile, SmallFields } from './record-types.ts';
 
 /*
  * The build record: what the last build made, as two files of the cache folder.
@@ -19,7 +18,8 @@ import type { OutState, SpareState } from './last-output.ts';
  * rewrite its tables. Once the changes hold an eighth of the record (or the store has
  * many new packs), the record is written whole again and the changes go. changes.json
  * names the manifest.json it applies to: a build killed between writing the record whole
- * and removing the changes leaves changes that are simply not read.
+ * and removing the changes leaves changes that are simply not read. The shapes are in
+ * record-types.ts; how changes are made and applied, in record-changes.ts.
  */
 
 /** Bumped when the record's shape or the meaning of a key changes. */
@@ -27,80 +27,6 @@ export const CACHE_FORMAT = 5;
 const KIND = 'site-build-cache';
 const RECORD = 'manifest.json';
 const CHANGES = 'changes.json';
-/**
- * The record is written whole once its changes hold this share of its pages and files (a
- * change of code, which re-keys every page, writes it whole at once)...
- */
-const MAX_CHANGED_SHARE = 1 / 8;
-/** ...or the builds since have made this many packs of stored files (file-store.ts tidies them when it is). */
-const MAX_NEW_PACKS = 16;
-
-/** What the build keeps of one page (its files follow from its route: see pageFiles). */
-export interface PageRecord {
-  /** The hash of everything the page is made from (page-input.ts). */
-  key: string;
-  /** Digests of its title and canonical link, for the check that titles are unique. */
-  title: string | null;
-  canonical: string;
-  /** Its HTML's size; `exact` false when the brotli figure is an upper bound (see measurePage). */
-  html: Size;
-  exact: boolean;
-}
-
-/** A price as visitors see it, by what it is the price of. */
-export interface PriceRecord {
-  /** What is priced, as people name it: "Boss Moves", "Growth Bundle (original price)". */
-  label: string;
-  cents: number;
-  /** Where it is set, as a content path (for the line to show). */
-  path: string;
-}
-
-export interface Manifest {
-  kind: typeof KIND;
-  format: number;
-  /** A hash of everything the build read (content, code, options): equal inputs, equal site. */
-  inputs: string;
-  /** The login gate the pages were made and checked with: the site's URL and the pair's PBKDF2 hash (null: no login). */
-  login: { siteUrl: string; hash: string | null };
-  /** The absolute out/ the states below are of. */
-  outDir: string;
-  pages: Record<string, PageRecord>;
-  /** What a first visit to each page beside the rendered ones (agency-login) downloads. */
-  fixedSizes: PageSize[];
-  /** Every file of the site, by its path under out/, and its identity ("image:<key>.<ext>" for images). */
-  files: ReadonlyMap<string, string>;
-  store: StoreIndex;
-  prices: Record<string, PriceRecord>;
-  /** The image files content.yaml named, as they were (a changed one means the content changed). */
-  images: ImageStamps;
-  out: OutState | null;
-  spare: SpareState | null;
-}
-
-/** The fields of the record written whole in both files. */
-type SmallFields = Omit<Manifest, 'pages' | 'files' | 'store'>;
-
-/**
- * manifest.json: the files as two lists of the same length (paths, identities), which
- * JSON reads and writes several times faster than an object of 30,000 keys; `id` names
- * this writing of it, for changes.json.
- */
-type RecordFile = Omit<Manifest, 'files'> & { id: string; files: { paths: string[]; ids: string[] } };
-
-/**
- * changes.json: pages and files changed since manifest.json `base` (null: removed), and
- * the files stored since, their packs numbered after the record's.
- */
-type ChangesFile = SmallFields & { base: string; pages: Record<string, PageRecord | null>; files: { paths: string[]; ids: (string | null)[] }; store: StoreIndex };
-
-/** The record as read: the last build's, and what writing the next one needs to know of the files it came from. */
-export interface LoadedRecord {
-  manifest: Manifest;
-  /** The manifest.json it was read from, and the changes since (none when read whole). */
-  base: { id: string; entries: number };
-  changes: ChangesFile | null;
-}
 
 /** Reads the record in `dir`; null when there is none, or (with a warning) one that is not this version's or is damaged. */
 export function readRecord(dir: string, onWarning?: (message: string) => void): LoadedRecord | null {
@@ -145,68 +71,6 @@ export function saveRecord(
   writeAtomically(path.join(dir, RECORD), { ...next, id: `${Date.now().toString(36)}-${process.pid}`, files, store: index } satisfies RecordFile);
   rmSync(path.join(dir, CHANGES), { force: true });
   removeUnused();
-}
-
-/** The record of the last build: manifest.json with the changes since applied. */
-function applyChanges(record: RecordFile, changes: ChangesFile | null): Manifest {
-  const { id: _, files: lists, ...rest } = record;
-  const files = new Map(lists.paths.map((file, index) => [file, lists.ids[index]!]));
-  if (!changes) return { ...rest, files };
-  const { base: __, pages: changedPages, files: changedFiles, store: stored, ...small } = changes;
-  const pages = record.pages;
-  for (const [route, page] of Object.entries(changedPages)) {
-    if (page) pages[route] = page;
-    else delete pages[route];
-  }
-  changedFiles.paths.forEach((file, index) => {
-    const id = changedFiles.ids[index];
-    if (id) files.set(file, id);
-    else files.delete(file);
-  });
-  const store = { packs: [...record.store.packs, ...stored.packs], ids: [...record.store.ids, ...stored.ids], places: [...record.store.places, ...stored.places] };
-  return { ...small, pages, files, store };
-}
-
-/**
- * What changed from `last` to `next`, added to the changes `last` was read with. A page
- * the build took as it was keeps its record's object, so comparing objects finds the
- * pages it rendered. Counting what `next` has of `last` tells whether anything was
- * removed, which is then looked for.
- */
-function changesSince(last: LoadedRecord, next: Omit<Manifest, 'store'>, stored: StoreIndex): ChangesFile {
-  const before = last.manifest;
-  const pages: Record<string, PageRecord | null> = { ...last.changes?.pages };
-  let pagesKept = 0;
-  for (const route in next.pages) {
-    const page = next.pages[route]!;
-    const had = before.pages[route];
-    if (had !== undefined) pagesKept += 1;
-    if (had !== page) pages[route] = page;
-  }
-  if (process.env.DBG) console.error("DBG", pagesKept, Object.keys(pages).length, Object.keys(last.changes?.pages ?? {}).length);
-  if (pagesKept < Object.keys(before.pages).length) for (const route in before.pages) if (!Object.hasOwn(next.pages, route)) pages[route] = null;
-  const files = new Map<string, string | null>(last.changes?.files.paths.map((file, index) => [file, last.changes!.files.ids[index]!]));
-  let filesKept = 0;
-  for (const [file, id] of next.files) {
-    const had = before.files.get(file);
-    if (had !== undefined) filesKept += 1;
-    if (had !== id) files.set(file, id);
-  }
-  if (filesKept < before.files.size) for (const file of before.files.keys()) if (!next.files.has(file)) files.set(file, null);
-  const earlier = last.changes?.store ?? { packs: [], ids: [], places: [] };
-  const { pages: _, files: __, ...small } = next;
-  return {
-    ...small,
-    base: last.base.id,
-    pages,
-    files: { paths: [...files.keys()], ids: [...files.values()] },
-    store: { packs: [...earlier.packs, ...stored.packs], ids: [...earlier.ids, ...stored.ids], places: [...earlier.places, ...stored.places] },
-  };
-}
-
-function tooLarge(changes: ChangesFile, base: LoadedRecord['base']): boolean {
-  const entries = Object.keys(changes.pages).length + changes.files.paths.length;
-  return entries > base.entries * MAX_CHANGED_SHARE || changes.store.packs.length > MAX_NEW_PACKS;
 }
 
 /** Written beside, then renamed: a build killed meanwhile leaves the file before it whole. */

@@ -1,4 +1,4 @@
-import type { PageRecord } from './build-record.ts';
+import type { PageRecord } from './record-types.ts';
 import type { OutputCheck } from './check-output.ts';
 import { digest } from './digest.ts';
 import type { PageSize } from './page-sizes.ts';

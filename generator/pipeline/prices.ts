@@ -1,7 +1,7 @@
 import type { SiteData } from '../../site/model/site-data.ts';
 import { formatCents } from '../content/money.ts';
 import { locatePath, locateSource } from '../content/locate.ts';
-import type { PriceRecord } from './build-record.ts';
+import type { PriceRecord } from './record-types.ts';
 
 /** A price visitors will see change: what it is, from and to (null: new, or gone), and where content.yaml sets it. */
 export interface PriceChange {

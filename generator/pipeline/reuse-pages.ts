@@ -1,5 +1,5 @@
 import type { BuildCache } from './build-cache.ts';
-import type { Manifest, PageRecord } from './build-record.ts';
+import type { Manifest, PageRecord } from './record-types.ts';
 import type { ClientAssets } from './bundle-client.ts';
 import type { PageImages } from '../images/page-images.ts';
 import type { NewSite } from './new-site.ts';
