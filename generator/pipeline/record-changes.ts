@@ -27,8 +27,7 @@ export function applyChanges(record: RecordFile, changes: ChangesFile | null): M
     if (id) files.set(file, id);
     else files.delete(file);
   });
-  const store = { packs: [...record.store.packs, ...stored.packs], ids: [...record.store.ids, ...stored.ids], places: [...record.store.places, ...stored.places] };
-  return { ...small, pages, files, store };
+  return { ...small, pages, files, store: joined(record.store, stored) };
 }
 
 /**
@@ -47,9 +46,8 @@ export function changesSince(last: LoadedRecord, next: Omit<Manifest, 'store'>, 
     if (had !== undefined) pagesKept += 1;
     if (had !== page) pages[route] = page;
   }
-  if (process.env.DBG) console.error("DBG", pagesKept, Object.keys(pages).length, Object.keys(last.changes?.pages ?? {}).length);
   if (pagesKept < Object.keys(before.pages).length) for (const route in before.pages) if (!Object.hasOwn(next.pages, route)) pages[route] = null;
-  const files = new Map<string, string | null>(last.changes?.files.paths.map((file, index) => [file, last.changes!.files.ids[index]!]));
+  const files = new Map<string, string | null>(last.changes?.files.paths.map((file, index) => [file, last.changes!.files.ids[index] ?? null]));
   let filesKept = 0;
   for (const [file, id] of next.files) {
     const had = before.files.get(file);
@@ -57,14 +55,13 @@ export function changesSince(last: LoadedRecord, next: Omit<Manifest, 'store'>, 
     if (had !== id) files.set(file, id);
   }
   if (filesKept < before.files.size) for (const file of before.files.keys()) if (!next.files.has(file)) files.set(file, null);
-  const earlier = last.changes?.store ?? { packs: [], ids: [], places: [] };
   const { pages: _, files: __, ...small } = next;
   return {
     ...small,
     base: last.base.id,
     pages,
     files: { paths: [...files.keys()], ids: [...files.values()] },
-    store: { packs: [...earlier.packs, ...stored.packs], ids: [...earlier.ids, ...stored.ids], places: [...earlier.places, ...stored.places] },
+    store: last.changes ? joined(last.changes.store, stored) : stored,
   };
 }
 
@@ -72,4 +69,9 @@ export function changesSince(last: LoadedRecord, next: Omit<Manifest, 'store'>, 
 export function tooLarge(changes: ChangesFile, base: LoadedRecord['base']): boolean {
   const entries = Object.keys(changes.pages).length + changes.files.paths.length;
   return entries > base.entries * MAX_CHANGED_SHARE || changes.store.packs.length > MAX_NEW_PACKS;
+}
+
+/** A store index followed by files stored after it (their packs numbered after its own). */
+function joined(index: StoreIndex, after: StoreIndex): StoreIndex {
+  return { packs: [...index.packs, ...after.packs], ids: [...index.ids, ...after.ids], places: [...index.places, ...after.places] };
 }
