@@ -51,11 +51,17 @@ export interface BuildCache {
   save(manifest: Omit<Manifest, 'store'>): void;
 }
 
-/** Opens the cache in `dir`; with `fresh`, the last build's record is not read (and is replaced by this build's). */
+/**
+ * Opens the cache in `dir`. With `fresh`, the last build's pages are not used (and the record
+ * is replaced by this build's): only what out/ holds and where the store keeps its files are
+ * kept of it, so that a build from nothing still leaves alone the files out/ already has.
+ */
 export function openBuildCache(options: { dir: string; fresh?: boolean; onWarning?: (message: string) => void }): BuildCache {
   const dir = path.resolve(options.dir);
-  const record = readRecord(dir, options.fresh ? undefined : options.onWarning);
-  const last = record?.manifest ?? null;
+  const read = readRecord(dir, options.fresh ? undefined : options.onWarning);
+  const last = read?.manifest ?? null;
+  // Held until the save, which journals against it; a fresh build lets its pages go now.
+  const record = options.fresh ? null : read;
   // A fresh build still appends to the store, which it then tidies to its own files.
   const store = openFileStore(path.join(dir, 'store'), last?.store ?? null);
   return {
@@ -74,7 +80,7 @@ export function openBuildCache(options: { dir: string; fresh?: boolean; onWarnin
       return (statSync(image, { throwIfNoEntry: false })?.size ?? 0) > 0 ? image : null;
     },
     save(manifest) {
-      saveRecord(dir, manifest, { last: options.fresh ? null : record, store, stored: (id) => !id.startsWith(IMAGE) });
+      saveRecord(dir, manifest, { last: record, store, stored: (id) => !id.startsWith(IMAGE) });
     },
   };
 }
