@@ -58,10 +58,11 @@ export interface BuildCache {
  */
 export function openBuildCache(options: { dir: string; fresh?: boolean; onWarning?: (message: string) => void }): BuildCache {
   const dir = path.resolve(options.dir);
-  const read = readRecord(dir, options.fresh ? undefined : options.onWarning);
-  const last = read?.manifest ?? null;
-  // Held until the save, which journals against it; a fresh build lets its pages go now.
-  const record = options.fresh ? null : read;
+  const loaded = readRecord(dir, options.fresh ? undefined : options.onWarning);
+  const last = loaded?.manifest ?? null;
+  // What the save journals its changes against, held until then; a fresh build writes the
+  // record whole, so the last one's pages can go now.
+  const journalBase = options.fresh ? null : loaded;
   // A fresh build still appends to the store, which it then tidies to its own files.
   const store = openFileStore(path.join(dir, 'store'), last?.store ?? null);
   return {
@@ -80,7 +81,7 @@ export function openBuildCache(options: { dir: string; fresh?: boolean; onWarnin
       return (statSync(image, { throwIfNoEntry: false })?.size ?? 0) > 0 ? image : null;
     },
     save(manifest) {
-      saveRecord(dir, manifest, { last: record, store, stored: (id) => !id.startsWith(IMAGE) });
+      saveRecord(dir, manifest, { last: journalBase, store, stored: (id) => !id.startsWith(IMAGE) });
     },
   };
 }
