@@ -5,6 +5,7 @@ import { registerDev } from './commands/dev.ts';
 import { registerSchema } from './commands/schema.ts';
 import { registerServe } from './commands/serve.ts';
 import { ContentProblemError, OutputProblemError, SiteError, UsageProblemError } from './errors.ts';
+import { fileSystemProblem } from './file-system-problem.ts';
 import { colorsFor, formatProblems } from './report.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -83,6 +84,12 @@ function reportError(error: unknown): number {
     process.stderr.write(`${colors.red(error.message)}\n${error.hint ? `${colors.yellow('hint:')} ${error.hint}\n` : ''}`);
     if (process.env.DEBUG && error.cause) process.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
     return error instanceof UsageProblemError ? ExitCodes.usage : ExitCodes.problem;
+  }
+  const disk = fileSystemProblem(error);
+  if (disk) {
+    process.stderr.write(`${colors.red(disk.message)}\n${colors.yellow('hint:')} ${disk.hint}\n`);
+    if (process.env.DEBUG) process.stderr.write(`${(error as Error).stack ?? ''}\n`);
+    return ExitCodes.problem;
   }
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`${colors.red(`unexpected failure: ${message}`)}\n`);

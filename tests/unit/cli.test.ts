@@ -61,6 +61,16 @@ describe('site check', () => {
 });
 
 describe('site build', () => {
+  test('a folder it cannot make (a file in its path) is a problem said plainly, not a crash', async () => {
+    const { dir } = contentCopy();
+    writeFileSync(path.join(dir, 'taken'), 'a file where out/ would go');
+    const result = await runSite(['build', '--out', 'taken/out', '--cache-dir', 'cache'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`a part of this path is a file, not a folder (${path.join(dir, 'taken', 'out')})`);
+    expect(result.stderr).toMatch(/hint: Move that file out of the way, or choose folders it can write with --out and --cache-dir/);
+    expect(result.stderr).not.toMatch(/unexpected failure|\n\s+at /);
+  });
+
   test('a failed build leaves the previous out/ untouched', async () => {
     const { dir } = contentCopy((text) => text.replace('price: 114.99', 'price: 114.999'));
     const out = path.join(dir, 'out');

@@ -1,0 +1,42 @@
+/** What a maintainer reads when the file system refuses the build: the problem, and what to do. */
+export interface FileSystemProblem {
+  message: string;
+  hint: string;
+}
+
+const CHOOSE_FOLDERS = 'or choose folders it can write with --out and --cache-dir';
+
+/**
+ * A failure of the disk rather than of site (a full disk, a folder it may not write, a
+ * path through a file), said in a maintainer's words with what to do about it; null for
+ * any other error, which is a bug and is reported as one. Node's system errors carry the
+ * reason as `code`, and usually the file as `path` (a copy's target as `dest`; neither
+ * when writing to a file already open).
+ */
+export function fileSystemProblem(error: unknown): FileSystemProblem | null {
+  if (!(error instanceof Error)) return null;
+  const { code, path, dest } = error as NodeJS.ErrnoException & { dest?: string };
+  // A full or read-only disk refuses the file being written: a copy's target.
+  const written = dest ?? path;
+  const at = path ? ` (${dest ? `${path} → ${dest}` : path})` : '';
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return {
+        message: `the disk is full: the build could not write${written ? ` ${written}` : ' its files'}`,
+        hint: 'Free some space on that disk and build again. A site takes room three times over: out/, the spare copy of it kept beside it, and the build cache.',
+      };
+    case 'EACCES':
+    case 'EPERM':
+      return {
+        message: `permission denied${at}`,
+        hint: `site writes out/, the folders beside it and the build cache: give this user write access there, ${CHOOSE_FOLDERS}.`,
+      };
+    case 'EROFS':
+      return { message: `the file system is read-only${written ? ` (${written})` : ''}`, hint: `Build on a writable disk, ${CHOOSE_FOLDERS}.` };
+    case 'ENOTDIR':
+      return { message: `a part of this path is a file, not a folder${at}`, hint: `Move that file out of the way, ${CHOOSE_FOLDERS}.` };
+    default:
+      return null;
+  }
+}
