@@ -16,6 +16,8 @@ const CHOOSE_FOLDERS = 'or choose folders it can write with --out and --cache-di
 export function fileSystemProblem(error: unknown): FileSystemProblem | null {
   if (!(error instanceof Error)) return null;
   const { code, path, dest } = error as NodeJS.ErrnoException & { dest?: string };
+  // Refusals of anything but a file (a port: `listen EACCES`) carry no path, and are not the disk's.
+  if (path === undefined && code !== 'ENOSPC' && code !== 'EDQUOT') return null;
   // A full or read-only disk refuses the file being written: a copy's target.
   const written = dest ?? path;
   const at = path ? ` (${dest ? `${path} → ${dest}` : path})` : '';

@@ -21,6 +21,8 @@ test('a folder it may not write, or a read-only disk, points at --out and --cach
 
 test('any other failure is not the disk: it stays an unexpected failure', () => {
   expect(fileSystemProblem(systemError('ENOENT', { path: '/missing' }))).toBeNull();
+  // A port below 1024 refused to a user: not a folder's permission.
+  expect(fileSystemProblem(Object.assign(systemError('EACCES'), { syscall: 'listen', address: '0.0.0.0', port: 80 }))).toBeNull();
   expect(fileSystemProblem(new TypeError('x is undefined'))).toBeNull();
   expect(fileSystemProblem('a string')).toBeNull();
 });
