@@ -21,7 +21,7 @@ import { digest } from './digest.ts';
 import { putFixedFiles } from './fixed-files.ts';
 import { putImageFiles } from './image-files.ts';
 import type { NewSite } from './new-site.ts';
-import { layoutDigest, pageFilesOf, pageInputMaker, pageKeys } from './page-input.ts';
+import { cardInputMaker, layoutDigest, pageFilesOf, pageInputMaker, pageKeys } from './page-input.ts';
 import { BUDGETS, type PageSize } from './page-sizes.ts';
 import { priceChanges, pricesOf } from './prices.ts';
 import { renderChanged } from './render-changed.ts';
@@ -98,7 +98,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
       (indexes) => `${pages.length - indexes.length} pages as the last build made them`,
     );
     const todo = toRender.map((index) => ({ index, path: routes[index]!.path, key: keys[index]! }));
-    const rendered = await renderChanged(site, todo, { template, assets: client.assets, cache, upTo, jobs: options.jobs, timer, total: pages.length, inputOf, imagesAt });
+    const rendered = await renderChanged(site, todo, { template, assets: client.assets, cache, upTo, jobs: options.jobs, timer, total: pages.length, inputOf, cardInputOf: cardInputMaker(data, routes), imagesAt });
     const problems = await timer.time('check', () => site.check.finish(), (value) => (value.length ? `${value.length} ${value.length === 1 ? 'problem' : 'problems'}` : 'links, titles, budgets, secrets'));
     // A site that fails its checks never replaces the previous out/.
     if (problems.length > 0) throw new OutputProblemError(problems);

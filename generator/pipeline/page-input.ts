@@ -3,7 +3,7 @@ import { coursePath, usesAgencyBrand, type PageKey } from '../../site/model/rout
 import type { SiteData } from '../../site/model/site-data.ts';
 import type { RouteRecord } from '../content/collect-routes.ts';
 import type { HeadInput } from '../outputs/head-meta.ts';
-import { cardFile, ownsCard, pageCardOf } from '../outputs/page-cards.ts';
+import { cardFile, ownsCard, pageCardOf, type PageCard } from '../outputs/page-cards.ts';
 import { structuredDataFor } from '../outputs/structured-data.ts';
 import { digest } from './digest.ts';
 import { routeDataFile } from './render-pages.ts';
@@ -66,10 +66,30 @@ function pageInput(data: SiteData, route: RouteRecord, context: { layout: Layout
   };
 }
 
+/** What a page's own card is drawn from: its text and the theme colour. */
+export interface CardInput {
+  card: PageCard;
+  themeColor: string;
+}
+
+/** The card a page draws, from its whole input; null when it writes none. */
+export function cardInputOf(input: PageInput): CardInput | null {
+  return input.ownsCard ? { card: input.head.card, themeColor: input.document.layout.site.themeColor } : null;
+}
+
+/** Makes the card input of a route's page, by its index in `routes`, without making the page's input. */
+export function cardInputMaker(data: SiteData, routes: readonly RouteRecord[]): (index: number) => CardInput | null {
+  const home = homeOf(routes);
+  return (index) => {
+    const route = routes[index]!;
+    return writesCard(data, route, home) ? { card: pageCardOf(data, route, home), themeColor: data.site.themeColor } : null;
+  };
+}
+
 /**
  * Makes the input of a route's page, by its index in `routes`, when asked: anew each time,
- * and kept by no one, so that a build holds the inputs of one batch of pages at a time,
- * and makes only those of the pages it renders (or walks for images).
+ * and kept by no one, so that a build holds the input of the page it renders (a worker:
+ * of its batch), and makes only those of the pages it renders (or walks for images).
  */
 export function pageInputMaker(data: SiteData, routes: readonly RouteRecord[]): (index: number) => PageInput {
   const context = { layout: layoutDataOf(data), home: homeOf(routes) };

@@ -4,7 +4,7 @@ import { headMetaFor } from '../outputs/head-meta.ts';
 import type { ClientAssets } from './bundle-client.ts';
 import { scanHtml, type ScannedPage } from './html-scan.ts';
 import { measurePage, type Budgets, type PageSize } from './page-sizes.ts';
-import type { PageInput } from './page-input.ts';
+import { cardInputOf, type CardInput, type PageInput } from './page-input.ts';
 import { renderPage, routeDataFile, routeDataJson } from './render-pages.ts';
 import type { SiteServer } from './site-server.ts';
 
@@ -29,21 +29,38 @@ export interface RenderedPage {
 }
 
 /**
- * Renders pages from their inputs, handing each to `onPage` the moment it is rendered:
+ * A batch of pages to render: the cards they draw, asked for at once (sharp draws them in
+ * its own threads while the pages render), and each page's input, made when that page
+ * renders and let go with it. Inputs made a batch ahead all live through the batch; V8
+ * then judges the objects they are made of long-lived and allocates every later page's in
+ * the old generation, which only a full collection empties (docs/performance.md, "Memory").
+ */
+export interface PageBatch {
+  cards: readonly (CardInput | null)[];
+  inputAt(index: number): PageInput;
+}
+
+/** A batch of inputs already made (what a render worker receives). */
+export function batchOf(inputs: readonly PageInput[]): PageBatch {
+  return { cards: inputs.map(cardInputOf), inputAt: (index) => inputs[index]! };
+}
+
+/**
+ * Renders a batch of pages, handing each to `onPage` the moment it is rendered:
  * what the build keeps of a page (its check, its size, its record) is taken from it at
  * once, and the page itself is written and let go. The same in the build's own thread or
  * in a render worker. Returns the time spent on cards and on pages, in ms.
  */
-export async function renderBatch(context: RenderContext, server: SiteServer, inputs: readonly PageInput[], onPage: (page: RenderedPage) => void): Promise<{ cards: number; render: number }> {
+export async function renderBatch(context: RenderContext, server: SiteServer, batch: PageBatch, onPage: (page: RenderedPage) => void): Promise<{ cards: number; render: number }> {
   const { template, assets, imagesDir, upTo } = context;
   // The batch's cards are drawn by sharp in its own threads while this one renders the
   // pages; a page is handed on once its card is there.
-  const cards = inputs.map((input) => (input.ownsCard ? renderCard(input.head.card, input.document.layout.site.themeColor, imagesDir) : null));
+  const cards = batch.cards.map((input) => (input ? renderCard(input.card, input.themeColor, imagesDir) : null));
   for (const card of cards) card?.catch(() => {}); // awaited below, in order
   let render = 0;
   let waited = 0;
-  for (const [index, input] of inputs.entries()) {
-    const { route, document, head } = input;
+  for (const [index, card] of cards.entries()) {
+    const { route, document, head } = batch.inputAt(index);
     const site = document.layout.site;
     const mark = performance.now();
     const html = renderPage({ server, route, document, template, assets, site, head: headMetaFor(head, route, site) });
@@ -58,9 +75,9 @@ export async function renderBatch(context: RenderContext, server: SiteServer, in
     };
     render += performance.now() - mark;
     const waiting = performance.now();
-    const card = await cards[index];
+    const png = await card;
     waited += performance.now() - waiting;
-    onPage({ ...page, card: card ? { file: cardFile(route.canonical), key: card.key, source: card.cachedFile, bytes: card.bytes } : null });
+    onPage({ ...page, card: png ? { file: cardFile(route.canonical), key: png.key, source: png.cachedFile, bytes: png.bytes } : null });
   }
   // The cards' time is what rendering the pages did not hide: the wait for them.
   return { cards: waited, render };

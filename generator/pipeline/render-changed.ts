@@ -5,7 +5,7 @@ import type { ClientAssets } from './bundle-client.ts';
 import { titleKeys } from './check-output.ts';
 import { putFile, type NewSite } from './new-site.ts';
 import type { PageImages } from '../images/page-images.ts';
-import type { PageInput } from './page-input.ts';
+import type { CardInput, PageInput } from './page-input.ts';
 import type { Budgets } from './page-sizes.ts';
 import type { RenderedPage } from './render-batch.ts';
 import { createBatchRenderer } from './render-pool.ts';
@@ -49,8 +49,10 @@ export async function renderChanged(
     jobs?: number;
     timer: StageTimer;
     total: number;
-    /** The input of the page at `index` (made when asked: a batch's at a time). */
+    /** The input of the page at `index` (made when asked: as the page renders). */
     inputOf: (index: number) => PageInput;
+    /** What the page at `index` draws its card from (null: none of its own). */
+    cardInputOf: (index: number) => CardInput | null;
     /** What the images of the page at `index` cost a phone (undefined: it has none). */
     imagesAt: (index: number) => PageImages | undefined;
   },
@@ -88,7 +90,8 @@ export async function renderChanged(
     let next = 0;
     while (next < todo.length || inFlight.length > 0) {
       while (inFlight.length < renderer.window && next < todo.length) {
-        const done = renderer.render(todo.slice(next, next + BATCH_PAGES).map(({ index }) => context.inputOf(index)), onPage);
+        const batch = todo.slice(next, next + BATCH_PAGES);
+        const done = renderer.render({ cards: batch.map(({ index }) => context.cardInputOf(index)), inputAt: (at) => context.inputOf(batch[at]!.index) }, onPage);
         done.catch(() => {}); // awaited in order below
         inFlight.push(done);
         next += BATCH_PAGES;

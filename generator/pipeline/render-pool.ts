@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { loadSharp } from '../images/image-library.ts';
 import type { PageInput } from './page-input.ts';
-import { renderBatch, type RenderContext, type RenderedPage } from './render-batch.ts';
+import { renderBatch, type PageBatch, type RenderContext, type RenderedPage } from './render-batch.ts';
 import type { SiteServer } from './site-server.ts';
 
 /** Renders batches of pages, in this thread or spread over worker threads. */
@@ -10,7 +10,7 @@ export interface BatchRenderer {
    * Renders a batch, handing each page to `onPage`; batches reach it in the order they
    * were asked for. Resolves with the time spent on cards and pages (a worker's included).
    */
-  render(inputs: readonly PageInput[], onPage: (page: RenderedPage) => void): Promise<{ cards: number; render: number }>;
+  render(batch: PageBatch, onPage: (page: RenderedPage) => void): Promise<{ cards: number; render: number }>;
   /** How many batches to keep in flight for the workers to stay busy. */
   readonly window: number;
   readonly workers: number;
@@ -29,7 +29,7 @@ export type BatchReply = { id: number; result?: { pages: RenderedPage[]; ms: { c
 export async function createBatchRenderer(context: RenderContext, options: { jobs: number; server: () => Promise<SiteServer> }): Promise<BatchRenderer> {
   if (options.jobs < 2) {
     let server: Promise<SiteServer> | undefined;
-    return { render: async (inputs, onPage) => renderBatch(context, await (server ??= options.server()), inputs, onPage), window: 1, workers: 0, close: async () => {} };
+    return { render: async (batch, onPage) => renderBatch(context, await (server ??= options.server()), batch, onPage), window: 1, workers: 0, close: async () => {} };
   }
   // sharp's libraries are opened by this thread first, so that they stay open when a worker ends.
   await loadSharp();
@@ -63,8 +63,10 @@ export async function createBatchRenderer(context: RenderContext, options: { job
   return {
     workers: workers.length,
     window: workers.length * 2,
-    render(inputs, onPage) {
+    render(batch, onPage) {
       if (failure) return Promise.reject(failure);
+      // A worker is sent its batch's inputs whole.
+      const inputs = batch.cards.map((_, index) => batch.inputAt(index));
       // The least busy worker takes the batch.
       const worker = workers.reduce((best, candidate) => ((load.get(candidate) ?? 0) < (load.get(best) ?? 0) ? candidate : best));
       load.set(worker, (load.get(worker) ?? 0) + 1);

@@ -6,7 +6,7 @@ import { parseYaml } from '../../../generator/content/parse-yaml.ts';
 import { validateContent } from '../../../generator/content/validate.ts';
 import { layoutDataOf } from '../../../site/model/page-data.ts';
 import type { SiteData } from '../../../site/model/site-data.ts';
-import { pageInputMaker, layoutDigest, pageKey, pageKeys } from '../../../generator/pipeline/page-input.ts';
+import { cardInputMaker, cardInputOf, pageInputMaker, layoutDigest, pageKey, pageKeys } from '../../../generator/pipeline/page-input.ts';
 import { REAL_CONTENT } from '../../helpers/content.ts';
 
 /*
@@ -111,3 +111,18 @@ function leavesOf(value: unknown, path: (string | number)[] = []): { path: strin
   };
   return [{ path: path.join('.'), change }];
 }
+
+test("the card a batch asks for before its pages render is the card in each page's input (what its key hashes)", () => {
+  // Synthetic courses too: the pages of the course list beyond the first own their cards.
+  const source = SOURCE.replace(/\ncourses:\n/, (start) => `${start}${Array.from({ length: 120 }, (_, index) => `  - id: ${1000 + index}\n    title: Extra course ${index}\n    description: One more course.\n    duration: 10 min\n    level: Foundation\n`).join('')}`);
+  for (const data of [siteDataOf(SOURCE), siteDataOf(source)]) {
+    const routes = collectRoutes({ data });
+    const inputOf = pageInputMaker(data, routes);
+    const cardOf = cardInputMaker(data, routes);
+    const cards = routes.map((_, index) => cardOf(index));
+    expect(cards).toEqual(routes.map((_, index) => cardInputOf(inputOf(index))));
+    // Pages with a card of their own and pages without are both there.
+    expect(cards.filter(Boolean).length).toBeGreaterThan(10);
+    expect(cards.filter((card) => card === null).length).toBeGreaterThan(0);
+  }
+});
