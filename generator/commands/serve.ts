@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageProblemError } from '../errors.ts';
+import { listenProblem } from '../serve/listen-problem.ts';
 import { colorsFor } from '../report.ts';
 import { resolveFromCwd, withServerOptions, type GlobalOptions } from './options.ts';
 
@@ -28,9 +29,7 @@ export function registerServe(program: Command): void {
         const address = (await serveStatic({ root, port: options.port, host: options.host })).address();
         if (address && typeof address === 'object') port = address.port;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-          throw new UsageProblemError(`port ${options.port} is already in use`, { hint: 'Choose another with --port N.' });
-        throw error;
+        throw listenProblem(error, options) ?? error;
       }
       if (command.optsWithGlobals<GlobalOptions>().quiet) return;
       const colors = colorsFor(process.stdout);

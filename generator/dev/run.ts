@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { UsageProblemError } from '../errors.ts';
 import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
 import { colorsFor, formatMs, formatProblems } from '../report.ts';
+import { listenProblem } from '../serve/listen-problem.ts';
 import { serverUrl } from '../serve/serve.ts';
 import { removeStaleBundles } from './bundlers.ts';
 import { createDevSession, type DevUpdate } from './session.ts';
@@ -103,9 +103,7 @@ export async function runDev(options: DevOptions): Promise<void> {
     await watcher?.close();
     server?.close();
     await session.dispose();
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      throw new UsageProblemError(`port ${options.port} is already in use`, { hint: 'Choose another with --port N (0 picks a free one).' });
-    throw error;
+    throw listenProblem(error, options) ?? error;
   }
 
   await until;
