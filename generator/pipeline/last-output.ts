@@ -84,18 +84,36 @@ function sameBytes(a: string, size: number, b: string): boolean {
   }
 }
 
+/** What a look at out/ found of the last build's files. */
+export interface VerifiedOut {
+  /** The identity of `file` as the last build wrote it, if out/ still holds it so. */
+  get(file: string): string | undefined;
+  /**
+   * out/'s state as of this look (null: out/ is not the last build's): when a file too
+   * recent to trust by its time was checked by its bytes, the time the look began, so
+   * that a build which then changes nothing in out/ spares the next one reading it again.
+   */
+  out: OutState | null;
+}
+
 /**
  * The files of the last build that out/ holds as it wrote them: the identity of each, by
  * its path. With `looked` (a look at out/ made beforehand: lookAtOut), only the files
  * their time did not vouch for are looked at again; the others are the last build's as
  * its record has them.
  */
-export function verifiedOut(outDir: string, last: LastOutput | null | undefined, source: FileSource, looked?: OutLook | null): { get(file: string): string | undefined } {
-  if (!last?.out || folderId(outDir) !== last.out.id) return new Map();
+export function verifiedOut(outDir: string, last: LastOutput | null | undefined, source: FileSource, looked?: OutLook | null): VerifiedOut {
+  if (!last?.out || folderId(outDir) !== last.out.id) return { get: () => undefined, out: null };
   const { files, out } = last;
+  const lookedAt = looked?.at ?? Date.now();
   const notHeld = new Set<string>();
-  for (const file of looked ?? files.keys()) if (!holds(outDir, file, files.get(file)!, out.at, source)) notHeld.add(file);
-  return { get: (file) => (notHeld.has(file) ? undefined : files.get(file)) };
+  let byBytes = false;
+  for (const file of looked?.untrusted ?? files.keys()) {
+    const how = holds(outDir, file, files.get(file)!, out.at, source);
+    if (!how) notHeld.add(file);
+    byBytes ||= how === 'bytes';
+  }
+  return { get: (file) => (notHeld.has(file) ? undefined : files.get(file)), out: byBytes ? { id: out.id, at: lookedAt } : out };
 }
 
 /** Below this many files, out/ is looked at in the build's own thread: a worker would take longer to start than the look. */

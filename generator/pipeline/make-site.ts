@@ -75,10 +75,11 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
   const keys = await timer.time('keys', () => pageKeys(data, routes, shared, inputOf));
   const login = { siteUrl: data.site.url, hash: data.login.hash };
 
-  // Should the worker fail, out/ is looked at here instead.
-  const looked = await outLook?.catch(() => null);
+  // out/ as the last build left it: the look begun in a worker (made here should it fail),
+  // then the bytes of the files too recent to trust by their time.
+  const writer = await timer.time('out', async () => openOutput({ outDir, last: lastOutput, source, looked: await outLook?.catch(() => null) }));
   const site: NewSite = {
-    writer: openOutput({ outDir, last: lastOutput, source, looked }),
+    writer,
     check: createOutputCheck({ siteUrl: data.site.url, credentials, budgets: options.budgets, outLabel: label, expectedFiles: routes.map((route) => route.file) }),
     files: new Map(),
     records: {},

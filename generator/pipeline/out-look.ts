@@ -9,14 +9,22 @@ import { Worker } from 'node:worker_threads';
  * overlap the look with.
  */
 
-/** What a look at out/ found: the files that their time alone does not vouch for (missing, not a plain file, or changed at or after `before`: its ctime, see last-output.ts). */
-export type OutLook = ReadonlySet<string>;
+/**
+ * What a look at out/ found: the files that their time alone does not vouch for (missing,
+ * not a plain file, or changed at or after `before`: its ctime, see last-output.ts), and
+ * when the look began.
+ */
+export interface OutLook {
+  untrusted: ReadonlySet<string>;
+  at: number;
+}
 
 /** Looks at `files` under `dir` in a worker thread. */
 export function lookAside(dir: string, files: readonly string[], before: number): Promise<OutLook> {
+  const at = Date.now();
   const worker = new Worker(new URL('./out-look-worker.js', import.meta.url), { workerData: { dir, files: files.join('\n'), before } });
   return new Promise<OutLook>((resolve, reject) => {
-    worker.once('message', (untrusted: string) => resolve(new Set(untrusted ? untrusted.split('\n') : [])));
+    worker.once('message', (untrusted: string) => resolve({ untrusted: new Set(untrusted ? untrusted.split('\n') : []), at }));
     worker.once('error', reject);
   }).finally(() => void worker.terminate());
 }

@@ -118,9 +118,9 @@ export function openOutput(options: { outDir: string; last?: LastOutput | null; 
         if (held(file) !== id) missing.push(file);
       }
       const removed = last ? [...last.files.keys()].filter((file) => !files.has(file)) : [];
-      if (placed.size === 0 && changed.length === 0 && removed.length === 0 && last?.out) {
-        // The site is out/ as it is: nothing to swap.
-        return { written: [], removed: [], out: last.out, spare: last.spare };
+      if (placed.size === 0 && changed.length === 0 && removed.length === 0 && inOut.out) {
+        // The site is out/ as it is: nothing to swap; out/ is as this build found it.
+        return { written: [], removed: [], out: inOut.out, spare: last!.spare };
       }
       claim();
       for (const file of missing) {

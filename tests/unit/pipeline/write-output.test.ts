@@ -113,6 +113,25 @@ describe('the new out/ is every file of the site, and only those', () => {
     expect(checkOut(outDir, again.next, noSource)).not.toBeNull();
   });
 
+  test('a build that changes nothing in out/ remembers it as found: checked by its bytes if too recent to trust by its time, else as the last build left it', async () => {
+    // The record says the build ended as it wrote its last file: too recent to trust by time.
+    const first = writeSite({ 'index.html': 'home', 'about/index.html': 'about' });
+    const ended = Math.max(...['index.html', 'about/index.html'].map((file) => statSync(path.join(outDir, file)).ctimeMs));
+    const racy: LastOutput = { ...first.next, out: { ...first.out, at: ended } };
+    await aMomentAgo();
+    const lookBegins = Date.now();
+    const again = writeSite({ 'index.html': 'home', 'about/index.html': 'about' }, racy);
+    expect(again).toMatchObject({ written: [], removed: [] });
+    // As of this look, not of the build that wrote the files: the next build reads them
+    // by their bytes only if they change again (or this look was within RACY_MS of them).
+    expect(again.out.id).toBe(first.out.id);
+    expect(again.out.at).toBeGreaterThanOrEqual(lookBegins);
+    expect(checkOut(outDir, again.next, noSource)).not.toBeNull();
+    // Files trusted by their time: the last build's state is kept as it was.
+    const trusted = await endedAMomentAgo(first.next);
+    expect(writeSite({ 'index.html': 'home', 'about/index.html': 'about' }, trusted).out).toEqual(trusted.out);
+  });
+
   test('a file edited by hand in out/, even the moment the build ends, is told apart and written afresh', () => {
     const first = writeSite({ 'index.html': 'home', 'about/index.html': 'about' });
     writeFileSync(path.join(outDir, 'about', 'index.html'), 'defaced');
@@ -166,7 +185,7 @@ describe('the new out/ is every file of the site, and only those', () => {
     writeFileSync(path.join(outDir, 'page/2/index.html'), 'page 2'); // the same bytes, a new time
     rmSync(path.join(outDir, 'page/3/index.html'));
     const looked = await lookAtOut(outDir, last);
-    expect([...looked!].sort()).toEqual(['page/1/index.html', 'page/2/index.html', 'page/3/index.html']);
+    expect([...looked!.untrusted].sort()).toEqual(['page/1/index.html', 'page/2/index.html', 'page/3/index.html']);
     const writer = openOutput({ outDir, last, source: noSource, looked });
     expect(writer.current('page/0/index.html')).toBe(digest('page 0'));
     expect(writer.current('page/1/index.html')).toBeUndefined();
@@ -184,7 +203,7 @@ describe('the new out/ is every file of the site, and only those', () => {
     utimesSync(file, hourAgo, hourAgo);
     expect(checkOut(outDir, last, noSource)).toBeNull();
     const looked = await lookAtOut(outDir, last);
-    expect([...looked!]).toEqual(['page/1/index.html']);
+    expect([...looked!.untrusted]).toEqual(['page/1/index.html']);
     const writer = openOutput({ outDir, last, source: noSource, looked });
     expect(writer.current('page/1/index.html')).toBeUndefined();
     expect(writer.current('page/0/index.html')).toBe(digest('page 0'));
