@@ -2,11 +2,14 @@ import { UsageProblemError } from '../errors.ts';
 
 /**
  * What a server's refusal to start means, for `site serve` and `site dev`: a problem with
- * what to do about it, or null for an error that is not the address's (left unexpected).
+ * what to do about it, or null for an error that is not the address's (left unexpected;
+ * a watcher's EACCES, say, is a folder's, not the port's).
  */
 export function listenProblem(error: unknown, where: { host: string; port: number }): UsageProblemError | null {
   const { host, port } = where;
-  switch ((error as NodeJS.ErrnoException | null)?.code) {
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  if (syscall !== 'listen' && syscall !== 'getaddrinfo') return null;
+  switch (code) {
     case 'EADDRINUSE':
       return new UsageProblemError(`port ${port} is already in use`, { hint: 'Choose another with --port N (0 picks a free one).' });
     case 'EACCES':

@@ -49,13 +49,16 @@ describe('a server that cannot start says why and what to do, exit 2, no stack',
   });
 });
 
-test('a port kept for the administrator, and a host name that resolves nowhere, are problems too; other errors are not', () => {
+test('a port kept for the administrator, and a host name that resolves nowhere, are problems too; other errors, a watcher\'s refusal among them, are not', () => {
   // As Node raises them (a test run as root is never refused port 80).
   const refused = Object.assign(new Error('listen EACCES: permission denied 0.0.0.0:80'), { code: 'EACCES', syscall: 'listen', port: 80 });
   expect(listenProblem(refused, { host: '0.0.0.0', port: 80 })?.message).toBe('this user may not listen on port 80');
   expect(listenProblem(refused, { host: '0.0.0.0', port: 80 })?.hint).toMatch(/from 1024 up/);
-  const unknown = Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND' });
+  const unknown = Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND', syscall: 'getaddrinfo' });
   expect(listenProblem(unknown, { host: 'nowhere.invalid', port: 4173 })?.message).toBe('the host name nowhere.invalid was not found');
+  // A folder the file watcher may not read is not the port's doing.
+  const watcher = Object.assign(new Error("EACCES: permission denied, scandir 'site'"), { code: 'EACCES', syscall: 'scandir', path: 'site' });
+  expect(listenProblem(watcher, { host: '127.0.0.1', port: 4173 })).toBeNull();
   expect(listenProblem(new TypeError('x is undefined'), { host: '127.0.0.1', port: 4173 })).toBeNull();
   expect(listenProblem(undefined, { host: '127.0.0.1', port: 4173 })).toBeNull();
 });
