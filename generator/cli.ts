@@ -6,6 +6,7 @@ import { registerSchema } from './commands/schema.ts';
 import { registerServe } from './commands/serve.ts';
 import { ContentProblemError, OutputProblemError, SiteError, UsageProblemError } from './errors.ts';
 import { fileSystemProblem } from './file-system-problem.ts';
+import { listenProblem } from './listen-problem.ts';
 import { colorsFor, formatProblems } from './report.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -70,8 +71,10 @@ function quietOnClosedPipe(): void {
     });
 }
 
-function reportError(error: unknown): number {
+function reportError(thrown: unknown): number {
   const colors = colorsFor(process.stderr);
+  // A refusal of the system that is the maintainer's to mend (a port, a full disk) is a problem like any other.
+  const error = listenProblem(thrown) ?? fileSystemProblem(thrown) ?? thrown;
   if (error instanceof CommanderError) {
     // commander has printed its own message; --help and --version exit 0.
     return error.exitCode === 0 ? ExitCodes.ok : ExitCodes.usage;
@@ -84,12 +87,6 @@ function reportError(error: unknown): number {
     process.stderr.write(`${colors.red(error.message)}\n${error.hint ? `${colors.yellow('hint:')} ${error.hint}\n` : ''}`);
     if (process.env.DEBUG && error.cause) process.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
     return error instanceof UsageProblemError ? ExitCodes.usage : ExitCodes.problem;
-  }
-  const disk = fileSystemProblem(error);
-  if (disk) {
-    process.stderr.write(`${colors.red(disk.message)}\n${colors.yellow('hint:')} ${disk.hint}\n`);
-    if (process.env.DEBUG) process.stderr.write(`${(error as Error).stack ?? ''}\n`);
-    return ExitCodes.problem;
   }
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`${colors.red(`unexpected failure: ${message}`)}\n`);

@@ -68,7 +68,7 @@ export class BuildProblemError extends SiteError {
 
 /** The command line was wrong: unknown option value, missing folder. Exit code 2. */
 export class UsageProblemError extends SiteError {
-  constructor(message: string, options: { hint?: string } = {}) {
+  constructor(message: string, options: { hint?: string; cause?: unknown } = {}) {
     super(ErrorCodes.usage, message, options);
   }
 }

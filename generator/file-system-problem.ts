@@ -1,8 +1,4 @@
-/** What a maintainer reads when the file system refuses the build: the problem, and what to do. */
-export interface FileSystemProblem {
-  message: string;
-  hint: string;
-}
+import { BuildProblemError } from './errors.ts';
 
 const CHOOSE_FOLDERS = 'or choose folders it can write with --out and --cache-dir';
 
@@ -13,7 +9,7 @@ const CHOOSE_FOLDERS = 'or choose folders it can write with --out and --cache-di
  * reason as `code`, and usually the file as `path` (a copy's target as `dest`; neither
  * when writing to a file already open).
  */
-export function fileSystemProblem(error: unknown): FileSystemProblem | null {
+export function fileSystemProblem(error: unknown): BuildProblemError | null {
   if (!(error instanceof Error)) return null;
   const { code, path, dest } = error as NodeJS.ErrnoException & { dest?: string };
   // Refusals of anything but a file (a port: `listen EACCES`) carry no path, and are not the disk's.
@@ -21,23 +17,21 @@ export function fileSystemProblem(error: unknown): FileSystemProblem | null {
   // A full or read-only disk refuses the file being written: a copy's target.
   const written = dest ?? path;
   const at = path ? ` (${dest ? `${path} → ${dest}` : path})` : '';
+  const problem = (message: string, hint: string) => new BuildProblemError(message, { hint, cause: error });
   switch (code) {
     case 'ENOSPC':
     case 'EDQUOT':
-      return {
-        message: `the disk is full: the build could not write${written ? ` ${written}` : ' its files'}`,
-        hint: 'Free some space on that disk and build again. A site takes room three times over: out/, the spare copy of it kept beside it, and the build cache.',
-      };
+      return problem(
+        `the disk is full: the build could not write${written ? ` ${written}` : ' its files'}`,
+        'Free some space on that disk and build again. A site takes room three times over: out/, the spare copy of it kept beside it, and the build cache.',
+      );
     case 'EACCES':
     case 'EPERM':
-      return {
-        message: `permission denied${at}`,
-        hint: `site writes out/, the folders beside it and the build cache: give this user write access there, ${CHOOSE_FOLDERS}.`,
-      };
+      return problem(`permission denied${at}`, `site writes out/, the folders beside it and the build cache: give this user write access there, ${CHOOSE_FOLDERS}.`);
     case 'EROFS':
-      return { message: `the file system is read-only${written ? ` (${written})` : ''}`, hint: `Build on a writable disk, ${CHOOSE_FOLDERS}.` };
+      return problem(`the file system is read-only${written ? ` (${written})` : ''}`, `Build on a writable disk, ${CHOOSE_FOLDERS}.`);
     case 'ENOTDIR':
-      return { message: `a part of this path is a file, not a folder${at}`, hint: `Move that file out of the way, ${CHOOSE_FOLDERS}.` };
+      return problem(`a part of this path is a file, not a folder${at}`, `Move that file out of the way, ${CHOOSE_FOLDERS}.`);
     default:
       return null;
   }

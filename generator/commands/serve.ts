@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageProblemError } from '../errors.ts';
-import { listenProblem } from '../serve/listen-problem.ts';
 import { colorsFor } from '../report.ts';
 import { resolveFromCwd, withServerOptions, type GlobalOptions } from './options.ts';
 
@@ -24,13 +23,8 @@ export function registerServe(program: Command): void {
       if (!existsSync(path.join(root, 'index.html')))
         throw new UsageProblemError(`${options.out}/ has no index.html`, { hint: 'Run "site build" first, or name the folder with --out DIR.' });
       const { serveStatic, serverUrl } = await import('../serve/serve.ts');
-      let port = options.port;
-      try {
-        const address = (await serveStatic({ root, port: options.port, host: options.host })).address();
-        if (address && typeof address === 'object') port = address.port;
-      } catch (error) {
-        throw listenProblem(error, options) ?? error;
-      }
+      const address = (await serveStatic({ root, port: options.port, host: options.host })).address();
+      const port = address && typeof address === 'object' ? address.port : options.port;
       if (command.optsWithGlobals<GlobalOptions>().quiet) return;
       const colors = colorsFor(process.stdout);
       process.stdout.write(`${colors.green('✓')} serving ${options.out}/ at ${colors.bold(serverUrl(options.host, port))} (Ctrl+C to stop)\n`);

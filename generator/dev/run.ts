@@ -2,7 +2,6 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
 import { colorsFor, formatMs, formatProblems } from '../report.ts';
-import { listenProblem } from '../serve/listen-problem.ts';
 import { serverUrl } from '../serve/serve.ts';
 import { removeStaleBundles } from './bundlers.ts';
 import { createDevSession, type DevUpdate } from './session.ts';
@@ -103,7 +102,7 @@ export async function runDev(options: DevOptions): Promise<void> {
     await watcher?.close();
     server?.close();
     await session.dispose();
-    throw listenProblem(error, options) ?? error;
+    throw error;
   }
 
   await until;
