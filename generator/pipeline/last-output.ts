@@ -94,6 +94,8 @@ export interface VerifiedOut {
    * that a build which then changes nothing in out/ spares the next one reading it again.
    */
   out: OutState | null;
+  /** Whether out/ holds every one of the last build's files as it wrote them. */
+  complete: boolean;
 }
 
 /**
@@ -103,7 +105,7 @@ export interface VerifiedOut {
  * its record has them.
  */
 export function verifiedOut(outDir: string, last: LastOutput | null | undefined, source: FileSource, looked?: OutLook | null): VerifiedOut {
-  if (!last?.out || folderId(outDir) !== last.out.id) return { get: () => undefined, out: null };
+  if (!last?.out || folderId(outDir) !== last.out.id) return { get: () => undefined, out: null, complete: false };
   const { files, out } = last;
   const lookedAt = looked?.at ?? Date.now();
   const notHeld = new Set<string>();
@@ -113,7 +115,11 @@ export function verifiedOut(outDir: string, last: LastOutput | null | undefined,
     if (!how) notHeld.add(file);
     byBytes ||= how === 'bytes';
   }
-  return { get: (file) => (notHeld.has(file) ? undefined : files.get(file)), out: byBytes ? { id: out.id, at: lookedAt } : out };
+  return {
+    get: (file) => (notHeld.has(file) ? undefined : files.get(file)),
+    out: byBytes ? { id: out.id, at: lookedAt } : out,
+    complete: notHeld.size === 0,
+  };
 }
 
 /** Below this many files, out/ is looked at in the build's own thread: a worker would take longer to start than the look. */
@@ -130,19 +136,10 @@ export function lookAtOut(outDir: string, last: LastOutput | null): Promise<OutL
 }
 
 /**
- * out/ as found now, if it holds every file of the last build as it wrote them (a
- * hand-edited or missing file makes it null). When some file was too recent to trust by
- * its time and was checked by its bytes, the state returned is as of this look, so that
- * the next look need not read it again.
+ * out/ as found now (see verifiedOut), if it holds every file of the last build as it
+ * wrote them; null when a file was edited by hand or is missing.
  */
 export function checkOut(outDir: string, last: LastOutput, source: FileSource): OutState | null {
-  if (!last.out || folderId(outDir) !== last.out.id) return null;
-  const lookedAt = Date.now();
-  let byBytes = false;
-  for (const [file, id] of last.files) {
-    const how = holds(outDir, file, id, last.out.at, source);
-    if (!how) return null;
-    byBytes ||= how === 'bytes';
-  }
-  return byBytes ? { id: last.out.id, at: lookedAt } : last.out;
+  const found = verifiedOut(outDir, last, source);
+  return found.complete ? found.out : null;
 }
