@@ -3,6 +3,7 @@ import { ICON_SPRITE } from '../../site/model/icon-sprite.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 import { escapeHtml } from '../html.ts';
 import type { OutputFile } from '../output-file.ts';
+import { bookCoverFiles } from './book-covers.ts';
 
 /** The favicon: the brand's rocket on the theme colour, as SVG. */
 export function faviconSvg(data: SiteData): string {
@@ -20,10 +21,11 @@ export function iconSprite(): string {
   return ['<svg xmlns="http://www.w3.org/2000/svg">', ...symbols, '</svg>', ''].join('\n');
 }
 
-/** Files every site has beside its pages. */
+/** The pictures every site has beside its pages: the favicon, the icon set, the store's drawn covers. */
 export function staticFiles(options: { data: SiteData }): OutputFile[] {
   return [
     { file: 'favicon.svg', contents: faviconSvg(options.data) },
     { file: ICON_SPRITE.slice(1), contents: iconSprite() },
+    ...bookCoverFiles(options.data.books, options.data.site.name),
   ];
 }

@@ -6,7 +6,7 @@ import { BookCover } from '../components/book-cover.tsx';
 /** The store: tutorial video, a banner to the bundles, and the ten books with Buy Now. */
 export function EbooksPage() {
   const { page, books } = usePage('ebooks');
-  const { labels, site } = useLayout();
+  const { labels } = useLayout();
   return (
     <>
       <PageHeading title={page.heading}>
@@ -39,7 +39,7 @@ export function EbooksPage() {
             {book.cover ? (
               <Picture image={book.cover} className="book-cover book-cover--designed" />
             ) : (
-              <BookCover number={book.id} title={book.title} topic={book.topic} icon={book.icon} series={site.name} />
+              <BookCover bookId={book.id} icon={book.icon} />
             )}
             <div className="book-card__body">
               <p className="book-card__topic">{book.topic}</p>

@@ -122,12 +122,3 @@ describe('a route’s data: what its HTML carries and what navigation fetches', 
     expect(routeDataJson(large120.get('/course/7')!.route).length).toBeLessThan(small * 1.5);
   });
 });
-
-describe('generated book covers', () => {
-  test('titles break into short lines without a dangling short word', async () => {
-    const { coverLines } = await import('../../site/components/book-cover.tsx');
-    expect(coverLines('Speak Like a Hustler')).toEqual(['Speak Like', 'a Hustler']);
-    expect(coverLines('Millionaire at 15')).toEqual(['Millionaire', 'at 15']);
-    expect(coverLines('Boss Moves')).toEqual(['Boss Moves']);
-  });
-});

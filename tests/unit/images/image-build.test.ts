@@ -61,6 +61,8 @@ describe('a site with every image field filled', () => {
     const ebooks = html('ebooks/index.html');
     expect(ebooks.match(/<img [^>]*alt="Cover of [^"]+" loading="lazy"/g)).toHaveLength(10);
     expect(ebooks).not.toMatch(/fetchpriority/i);
+    // Every book has a designed cover, so none is drawn.
+    expect(listFiles(outDir).filter((file) => file.startsWith('ebooks/covers/'))).toEqual([]);
     // Bundle covers are marked decorative: an empty alt.
     expect(html('bundles/index.html').match(/<img [^>]*alt=""/g)!.length).toBeGreaterThanOrEqual(4);
     expect(html('course/1/index.html')).toMatch(/<picture class="picture course-detail__image">.*?fetchpriority="high"/i);

@@ -134,6 +134,30 @@ describe('social cards', () => {
   }, 60_000);
 });
 
+describe("the store's drawn covers", () => {
+  test('each book without a designed cover is shown from its own SVG file: its number, title and topic, drawn once for every visit', async () => {
+    const store = read('ebooks/index.html');
+    const shown = [...store.matchAll(/<img class="book-cover__svg" src="([^"]+)" alt="" width="200" height="280" loading="lazy"/g)].map((match) => match[1]);
+    expect(shown).toEqual(data.books.map((book) => `/ebooks/covers/${book.id}.svg`));
+    // The drawing is in the file, not in the page.
+    expect(store).not.toContain('<linearGradient');
+    const sharp = await loadSharp();
+    for (const book of data.books) {
+      const svg = read(`ebooks/covers/${book.id}.svg`);
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 200 280" width="200" height="280"/);
+      expect(svg).toContain(`>${String(book.id).padStart(2, '0')}</text>`);
+      expect(svg).toContain(`>${book.topic.toUpperCase()}</text>`);
+      expect(svg).toContain(`>${data.site.name}</text>`);
+      // Every word of the title, on lines of its own.
+      const lines = [...svg.matchAll(/font-size="21"[^>]*>([^<]*)</g)].map((match) => match[1]);
+      expect(lines.join(' '), book.title).toBe(book.title);
+      // A picture a browser can draw: the renderer reads it at its own size.
+      const { width, height } = await sharp(Buffer.from(svg)).metadata();
+      expect([width, height]).toEqual([200, 280]);
+    }
+  });
+});
+
 describe('structured data', () => {
   const jsonLd = (file: string) => {
     const blocks = [...read(file).matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!));
