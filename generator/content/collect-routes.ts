@@ -1,4 +1,5 @@
-import { courseListPageCount, courseListPath, coursePath, STATIC_PATHS, type PageKey } from '../../site/model/routes.ts';
+import { COURSE_LIST, listPageCount, listPath, STORE } from '../../site/model/paged-lists.ts';
+import { coursePath, STATIC_PATHS, type PageKey } from '../../site/model/routes.ts';
 import { COURSE_NOT_FOUND_PATH, NOT_FOUND_PATH } from '../../site/model/titles.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 
@@ -31,9 +32,16 @@ export function collectRoutes(options: { data: SiteData }): RouteRecord[] {
     canonical: path === '/home' ? '/' : path,
     indexable: !NOT_INDEXED.has(path),
   }));
-  for (let n = 2; n <= courseListPageCount(data.courses.length); n += 1) {
-    const path = courseListPath(n);
-    records.push({ path, file: `${path.slice(1)}/index.html`, page: 'courseList', title: data.titles[path]!, description: data.pages.courseList.description, canonical: path, indexable: true });
+  // The further pages of the paged lists (page 1 is the static path).
+  const lists = [
+    { list: COURSE_LIST, items: data.courses.length, page: 'courseList' as const },
+    { list: STORE, items: data.books.length, page: 'ebooks' as const },
+  ];
+  for (const { list, items, page } of lists) {
+    for (let n = 2; n <= listPageCount(list, items); n += 1) {
+      const path = listPath(list, n);
+      records.push({ path, file: `${path.slice(1)}/index.html`, page, title: data.titles[path]!, description: data.pages[page].description, canonical: path, indexable: true });
+    }
   }
   for (const course of data.courses) {
     const path = coursePath(course.id);

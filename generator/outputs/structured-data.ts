@@ -119,7 +119,8 @@ export function structuredDataFor(data: SiteData, page: PageData): Json | null {
     case 'course':
       return page.course ? graph([course(data, page.course)]) : null;
     case 'ebooks':
-      return graph(data.books.map((book) => bookProduct(data, book)));
+      // The books this page of the store shows.
+      return graph(page.books.map((book) => bookProduct(data, book)));
     case 'bundles':
       return graph(data.bundles.map((bundle) => bundleProduct(data, bundle)));
     default:

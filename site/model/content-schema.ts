@@ -55,8 +55,10 @@ export const contentSchema = z.strictObject({
     sound: text,
     buyNow: text,
     openCourse: text,
-    // Only a course list longer than one page (over 50 courses) shows these.
+    // Only a course list longer than one page (over 50 courses) or a store longer than one
+    // (over 24 books) shows these.
     coursePages: text.default('Course pages'),
+    bookPages: text.default('eBook pages'),
     previousPage: text.default('Previous'),
     nextPage: text.default('Next'),
     listPage: text.refine((value) => value.includes('{page}'), { message: 'must contain {page} (and may contain {pages})' }).default('Page {page} of {pages}'),

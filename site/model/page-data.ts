@@ -6,7 +6,8 @@
  * bundle carries code only.
  */
 import type { BookView, BundleView, CourseView, LoginGate, PlanView, SiteData } from './site-data.ts';
-import { COURSES_PER_PAGE, courseListPageCount, courseListPageOf, normalizePath, type PageKey } from './routes.ts';
+import { COURSE_LIST, listPageAt, listPageOf, STORE, type PagedList } from './paged-lists.ts';
+import { normalizePath, type PageKey } from './routes.ts';
 
 type Pages = SiteData['pages'];
 
@@ -18,12 +19,16 @@ export interface LayoutData {
   navigation: SiteData['navigation'];
 }
 
-/** One page of the course list: its courses, numbered from `first`, and where it stands. */
-export interface CourseListSlice {
-  courses: CourseView[];
+/** Where one page of a paged list stands: its first item's index, its number and how many pages there are. */
+export interface ListPosition {
   first: number;
   current: number;
   count: number;
+}
+
+/** One page of the course list: its courses, numbered from `first`. */
+export interface CourseListSlice extends ListPosition {
+  courses: CourseView[];
 }
 
 /** What one page shows besides the chrome; `kind` says which page component renders it. */
@@ -37,7 +42,7 @@ export type PageData =
   | { kind: 'about'; page: Pages['about'] }
   | { kind: 'faq'; page: Pages['faq'] }
   | { kind: 'contact'; page: Pages['contact'] }
-  | { kind: 'ebooks'; page: Pages['ebooks']; books: BookView[] }
+  | { kind: 'ebooks'; page: Pages['ebooks']; books: BookView[]; list: ListPosition }
   | { kind: 'bundles'; page: Pages['bundles']; bundles: BundleView[] }
   | { kind: 'agencyHome'; page: Pages['agencyHome'] }
   | { kind: 'payment'; page: Pages['payment']; plans: PlanView[] }
@@ -67,7 +72,8 @@ export function layoutDataOf(site: SiteData): LayoutData {
 
 /**
  * The data of the page `kind` at `path`: a course page's course is the one its path
- * names (null on the course not-found page); a course list page holds its own courses.
+ * names (null on the course not-found page); a page of the course list or the store
+ * holds its own courses or books.
  */
 export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageData {
   const { pages } = site;
@@ -84,11 +90,9 @@ export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageDat
     case 'login':
       return { kind, page: pages.login, gate: site.login };
     case 'courseList': {
-      const count = courseListPageCount(site.courses.length);
-      const current = Math.max(1, courseListPageOf(path));
-      const first = (current - 1) * COURSES_PER_PAGE;
+      const { first, end, current, count } = pageOf(COURSE_LIST, site.courses.length, path);
       // A list shows each course's thumbnail; its page's picture is its page's alone.
-      const courses = site.courses.slice(first, first + COURSES_PER_PAGE).map(({ hero: _hero, ...course }) => course);
+      const courses = site.courses.slice(first, end).map(({ hero: _hero, ...course }) => course);
       return { kind, page: pages.courseList, list: { courses, first, current, count } };
     }
     case 'course': {
@@ -98,8 +102,10 @@ export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageDat
       const { thumbnail: _thumbnail, ...course } = found;
       return { kind, page: pages.course, course };
     }
-    case 'ebooks':
-      return { kind, page: pages.ebooks, books: site.books };
+    case 'ebooks': {
+      const { first, end, current, count } = pageOf(STORE, site.books.length, path);
+      return { kind, page: pages.ebooks, books: site.books.slice(first, end), list: { first, current, count } };
+    }
     case 'bundles':
       return { kind, page: pages.bundles, bundles: site.bundles };
     case 'payment':
@@ -108,6 +114,11 @@ export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageDat
     case 'policies':
       return { kind, page: pages.policies, policies: site.policies };
   }
+}
+
+/** The page of `list` at `path` (the first when the path names none). */
+function pageOf(list: PagedList, items: number, path: string) {
+  return listPageAt(list, items, Math.max(1, listPageOf(list, path)));
 }
 
 /** The courses by their id as a URL writes it, made once per site. */

@@ -41,34 +41,6 @@ export const STATIC_PATHS: Readonly<Record<string, PageKey>> = {
   '/get-started': 'getStarted',
 };
 
-/**
- * The course list shows this many courses per page. Up to this many (the real content has
- * ten) it is the single page /courses/list; a larger catalogue continues on
- * /courses/list/2, /courses/list/3…, so no page grows with the catalogue.
- */
-export const COURSES_PER_PAGE = 50;
-
-/** The parametrised route of the course list's further pages. */
-export const COURSE_LIST_PAGE_PATTERN = '/courses/list/:listPage';
-
-/** The URL of page `n` (from 1) of the course list. */
-export function courseListPath(n: number): string {
-  return n <= 1 ? '/courses/list' : `/courses/list/${n}`;
-}
-
-/** Which page of the course list a path is (1 for /courses/list); 0 when it is none. */
-export function courseListPageOf(pathname: string): number {
-  const path = normalizePath(pathname);
-  if (path === '/courses/list') return 1;
-  const match = /^\/courses\/list\/([1-9][0-9]*)$/.exec(path);
-  return match ? Number(match[1]) : 0;
-}
-
-/** How many pages the course list has for `courses` courses (at least one). */
-export function courseListPageCount(courses: number): number {
-  return Math.max(1, Math.ceil(courses / COURSES_PER_PAGE));
-}
-
 /** The parametrised route: one page per course. */
 export const COURSE_PATTERN = '/course/:courseId';
 

@@ -1,11 +1,13 @@
 import type { SiteData } from './site-data.ts';
-import { courseListPageCount, courseListPath, coursePath, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
+import { COURSE_LIST, listPageCount, listPath, STORE, type PagedList } from './paged-lists.ts';
+import { coursePath, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
 
 /** Where the not-found titles live in the title table. */
 export const NOT_FOUND_PATH = '/404';
 export const COURSE_NOT_FOUND_PATH = '/course/not-found';
 
-type TitleSource = Pick<SiteData, 'site' | 'agency' | 'pages' | 'courses' | 'labels'>;
+/** What the titles are made from; of the books, only how many there are (the store's pages). */
+type TitleSource = Pick<SiteData, 'site' | 'agency' | 'pages' | 'courses' | 'labels'> & { books: readonly unknown[] };
 
 /** Every page's document title by path: its own title, then the brand it belongs to. */
 export function buildTitles(data: TitleSource): Record<string, string> {
@@ -14,10 +16,14 @@ export function buildTitles(data: TitleSource): Record<string, string> {
     const key = page as Exclude<PageKey, 'course' | 'notFound'>;
     titles[path] = `${data.pages[key].title} | ${usesAgencyBrand(key) ? data.agency.name : data.site.name}`;
   }
-  const listPages = courseListPageCount(data.courses.length);
-  const parts = { listTitle: data.pages.courseList.title, heading: data.pages.courseList.heading, siteName: data.site.name, listPage: data.labels.listPage };
-  for (let n = 2; n <= listPages; n += 1) titles[courseListPath(n)] = listPageTitle(parts, n, listPages);
-  for (const course of data.courses) titles[coursePath(course.id)] = courseTitle(parts, course.title);
+  const parts = { siteName: data.site.name, listPage: data.labels.listPage };
+  const listPages = (list: PagedList, items: number, listTitle: string) => {
+    const count = listPageCount(list, items);
+    for (let n = 2; n <= count; n += 1) titles[listPath(list, n)] = listPageTitle({ ...parts, listTitle }, n, count);
+  };
+  listPages(COURSE_LIST, data.courses.length, data.pages.courseList.title);
+  listPages(STORE, data.books.length, data.pages.ebooks.title);
+  for (const course of data.courses) titles[coursePath(course.id)] = courseTitle({ heading: data.pages.courseList.heading, siteName: data.site.name }, course.title);
   titles[COURSE_NOT_FOUND_PATH] = `${data.pages.course.notFound.title} | ${data.site.name}`;
   titles[NOT_FOUND_PATH] = `${data.pages.notFound.title} | ${data.site.name}`;
   return titles;
@@ -28,14 +34,12 @@ export function listPageLabel(template: string, page: number, pages: number): st
   return template.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pages));
 }
 
-type TitleParts = { listTitle: string; heading: string; siteName: string; listPage: string };
-
-/** Page `n` (from 2) of the course list's title. */
-function listPageTitle(parts: TitleParts, n: number, pages: number): string {
+/** Page `n` (from 2) of a paged list's title: the list's own, then which page. */
+function listPageTitle(parts: { listTitle: string; siteName: string; listPage: string }, n: number, pages: number): string {
   return `${parts.listTitle} (${listPageLabel(parts.listPage, n, pages)}) | ${parts.siteName}`;
 }
 
 /** A course page's title. */
-function courseTitle(parts: Omit<TitleParts, 'listTitle' | 'listPage'>, title: string): string {
+function courseTitle(parts: { heading: string; siteName: string }, title: string): string {
   return `${title} | ${parts.heading} | ${parts.siteName}`;
 }

@@ -1,12 +1,12 @@
 import { ExternalLink, Icon, Link, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
 // Not from the index: only the pages that show images load it (the index is every page's).
 import { Picture } from '../components/ui/picture.tsx';
-import { listPageLabel } from '../model/titles.ts';
-import { courseListPath } from '../model/routes.ts';
+import { ListPages } from '../components/list-pages.tsx';
+import { COURSE_LIST } from '../model/paged-lists.ts';
 
 /**
  * The ten numbered courses; Open Course goes to the video, or to /course/{id} without one.
- * A catalogue of more than COURSES_PER_PAGE continues on /courses/list/2 and so on.
+ * A catalogue of more than a page (COURSE_LIST) continues on /courses/list/2 and so on.
  */
 export function CourseListPage() {
   const { page, list } = usePage('courseList');
@@ -48,7 +48,7 @@ export function CourseListPage() {
           </li>
         ))}
       </ol>
-      {pageCount > 1 && <ListPages current={current} count={pageCount} />}
+      {pageCount > 1 && <ListPages list={COURSE_LIST} current={current} count={pageCount} label={labels.coursePages} />}
     </>
   );
 }
@@ -57,57 +57,4 @@ export function CourseListPage() {
 function numberClass(largest: number): string {
   const digits = Math.min(5, String(largest).length);
   return digits < 3 ? 'course-list' : `course-list course-list--digits-${digits}`;
-}
-
-/** Page numbers to show: the first, the last, and two either side of the current one. */
-function shownPages(current: number, count: number): (number | 'gap')[] {
-  const shown: (number | 'gap')[] = [];
-  for (let n = 1; n <= count; n += 1) {
-    if (n === 1 || n === count || Math.abs(n - current) <= 2) shown.push(n);
-    else if (shown.at(-1) !== 'gap') shown.push('gap');
-  }
-  return shown;
-}
-
-/** Previous, the page numbers and Next, as links; the current page is marked for screen readers. */
-function ListPages({ current, count }: { current: number; count: number }) {
-  const { labels } = useLayout();
-  return (
-    <nav className="list-pages" aria-label={labels.coursePages}>
-      <ul>
-        {current > 1 && (
-          <li>
-            <Link to={courseListPath(current - 1)} rel="prev" className="list-pages__step">
-              {labels.previousPage}
-            </Link>
-          </li>
-        )}
-        {shownPages(current, count).map((n, index) =>
-          n === 'gap' ? (
-            <li key={`gap-${index}`} aria-hidden="true" className="list-pages__gap">
-              …
-            </li>
-          ) : (
-            <li key={n}>
-              <Link
-                to={courseListPath(n)}
-                aria-current={n === current ? 'page' : undefined}
-                aria-label={listPageLabel(labels.listPage, n, count)}
-                className="list-pages__number"
-              >
-                {n}
-              </Link>
-            </li>
-          ),
-        )}
-        {current < count && (
-          <li>
-            <Link to={courseListPath(current + 1)} rel="next" className="list-pages__step">
-              {labels.nextPage}
-            </Link>
-          </li>
-        )}
-      </ul>
-    </nav>
-  );
 }

@@ -2,10 +2,15 @@ import { ExternalLink, Icon, Link, PageHeading, useLayout, usePage } from '../co
 // Not from the index: only the pages that show images load it (the index is every page's).
 import { Picture } from '../components/ui/picture.tsx';
 import { BookCover } from '../components/book-cover.tsx';
+import { ListPages } from '../components/list-pages.tsx';
+import { STORE } from '../model/paged-lists.ts';
 
-/** The store: tutorial video, a banner to the bundles, and the ten books with Buy Now. */
+/**
+ * The store: tutorial video, a banner to the bundles, and the ten books with Buy Now.
+ * A catalogue of more than a page (STORE) continues on /ebooks/2 and so on.
+ */
 export function EbooksPage() {
-  const { page, books } = usePage('ebooks');
+  const { page, books, list } = usePage('ebooks');
   const { labels } = useLayout();
   return (
     <>
@@ -54,6 +59,7 @@ export function EbooksPage() {
           </li>
         ))}
       </ul>
+      {list.count > 1 && <ListPages list={STORE} current={list.current} count={list.count} label={labels.bookPages} />}
     </>
   );
 }

@@ -69,3 +69,47 @@ describe('a course list longer than 50 courses continues on further pages', () =
     expect(renderRoute('/courses/list', inputsOf(real).get('/courses/list')!.document)).not.toContain('list-pages');
   });
 });
+
+describe('a store of more than 24 books continues on further pages', () => {
+  const store = siteWith(500); // 50 books: 24, 24 and 2
+  const storeInputs = inputsOf(store);
+  const renderStore = (path: string) => renderRoute(path, storeInputs.get(path)!.document);
+  const shownBooks = (html: string) => [...html.matchAll(/src="\/ebooks\/covers\/(\d+)\.svg"/g)].map((match) => Number(match[1]));
+
+  test('50 books: /ebooks, /ebooks/2 and /ebooks/3, each with its own title and card', () => {
+    const pages = collectRoutes({ data: store }).filter((route) => route.page === 'ebooks');
+    expect(pages.map((route) => [route.path, route.file, route.canonical, route.indexable])).toEqual([
+      ['/ebooks', 'ebooks/index.html', '/ebooks', true],
+      ['/ebooks/2', 'ebooks/2/index.html', '/ebooks/2', true],
+      ['/ebooks/3', 'ebooks/3/index.html', '/ebooks/3', true],
+    ]);
+    expect(pages[2]!.title).toBe('The eBook Series (Page 3 of 3) | Young Hustlers Network');
+    expect(storeInputs.get('/ebooks/2')!.ownsCard).toBe(true);
+  });
+
+  test('page 2 shows books 25 to 48 under the tutorial and the bundles banner, and links Previous, the pages and Next', () => {
+    const html = renderStore('/ebooks/2');
+    expect(shownBooks(html)).toEqual(store.books.slice(24, 48).map((book) => book.id));
+    expect(html).toContain(store.pages.ebooks.tutorial.title);
+    expect(html).toContain('href="/bundles"');
+    expect(html).toContain('<nav class="list-pages" aria-label="eBook pages">');
+    expect(html).toMatch(/<a rel="prev"[^>]*href="\/ebooks"[^>]*>Previous<\/a>/);
+    expect(html).toMatch(/<a rel="next"[^>]*href="\/ebooks\/3"[^>]*>Next<\/a>/);
+    expect(html).toMatch(/<a aria-current="page" aria-label="Page 2 of 3"[^>]*href="\/ebooks\/2"/);
+    expect(shownBooks(renderStore('/ebooks/3'))).toEqual(store.books.slice(48).map((book) => book.id));
+    expect(renderStore('/ebooks/3')).not.toContain('rel="next"');
+  });
+
+  test("each page's Products are its own books, and its data carries only them", () => {
+    const products = storeInputs.get('/ebooks/2')!.head.jsonLd as { '@graph': { name: string }[] };
+    expect(products['@graph'].map((product) => product.name)).toEqual(store.books.slice(24, 48).map((book) => book.title));
+    const data = JSON.stringify(storeInputs.get('/ebooks/2')!.document.route);
+    expect(data).not.toContain(`"${store.books[0]!.title}"`);
+  });
+
+  test('the real content (ten books) is one page, with no page links', () => {
+    const real = siteWith(10);
+    expect(collectRoutes({ data: real }).filter((route) => route.page === 'ebooks')).toHaveLength(1);
+    expect(renderRoute('/ebooks', inputsOf(real).get('/ebooks')!.document)).not.toContain('list-pages');
+  });
+});

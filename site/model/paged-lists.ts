@@ -1,0 +1,47 @@
+/*
+ * The lists shown a page at a time (the course list, the store): their paths and which
+ * items each page holds. Plain data and functions, like routes.ts: the generator writes
+ * the pages, the client links them.
+ */
+import { normalizePath } from './routes.ts';
+
+/**
+ * A list shown a page at a time, so that no page grows with the catalogue: up to
+ * `perPage` items it is the single page `base`; a longer one continues on `base`/2,
+ * `base`/3…
+ */
+export interface PagedList {
+  base: string;
+  perPage: number;
+}
+
+/** The course list: the real content's ten courses are one page. */
+export const COURSE_LIST: PagedList = { base: '/courses/list', perPage: 50 };
+
+/** The store: the real content's ten books are one page; a grid of 24 fills rows of 2, 3 or 4. */
+export const STORE: PagedList = { base: '/ebooks', perPage: 24 };
+
+/** The URL of page `n` (from 1) of a list. */
+export function listPath(list: PagedList, n: number): string {
+  return n <= 1 ? list.base : `${list.base}/${n}`;
+}
+
+/** Which page of a list a path is (1 for its base); 0 when it is none. */
+export function listPageOf(list: PagedList, pathname: string): number {
+  const path = normalizePath(pathname);
+  if (path === list.base) return 1;
+  const rest = path.startsWith(`${list.base}/`) ? path.slice(list.base.length + 1) : '';
+  return /^[1-9][0-9]*$/.test(rest) ? Number(rest) : 0;
+}
+
+/** How many pages a list of `items` has (at least one). */
+export function listPageCount(list: PagedList, items: number): number {
+  return Math.max(1, Math.ceil(items / list.perPage));
+}
+
+/** Page `current` of a list of `items`: which items it shows (from `first`) and how many pages there are. */
+export function listPageAt(list: PagedList, items: number, current: number): { first: number; end: number; current: number; count: number } {
+  const count = listPageCount(list, items);
+  const first = (current - 1) * list.perPage;
+  return { first, end: Math.min(items, first + list.perPage), current, count };
+}
