@@ -34,9 +34,20 @@ const text = (contents: string | Uint8Array) => (typeof contents === 'string' ? 
  * every page is in: digests. Text read from a page is part of the page's string, so
  * keeping the text until the end would keep every page in memory with it.
  */
-export function titleKeys(page: Pick<ScannedPage, 'title' | 'canonical'>): { title: string | null; canonical: string } {
+export function titleKeys(page: Pick<ScannedPage, 'title' | 'canonical'>): TitleKeys {
   return { title: page.title === null ? null : digest(page.title), canonical: digest(page.canonical ?? '') };
 }
+
+export interface TitleKeys {
+  title: string | null;
+  canonical: string;
+}
+
+/**
+ * A page scanned already, and its title keys when the build has made them for its record:
+ * then the check notes the very same keys, and every page's are made and held once.
+ */
+export type ScannedForCheck = ScannedPage & { keys?: TitleKeys };
 
 /** Where a reference is, for a problem: `<a href> "/abuot" on line 10`. Made only for a problem. */
 function where(reference: HtmlReference): string {
@@ -74,7 +85,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
   const byTitle = new Map<string, { title?: string; pages: { file: string; canonical: string }[] }>();
   const links = { push: (link: Link) => perFile.push(link) };
   /** Notes a page's title by its key (see titleKeys); `title`, the text, is kept only for a repeat, to name it. */
-  const noteTitle = (file: string, keys: { title: string | null; canonical: string }, title?: string | null) => {
+  const noteTitle = (file: string, keys: TitleKeys, title?: string | null) => {
     if (!keys.title) return;
     const record = { file, canonical: keys.canonical };
     const entry = byTitle.get(keys.title);
@@ -91,7 +102,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
 
   return {
     /** Checks a batch of files; `sizes` are their pages' first-visit sizes when measured. */
-    add(files: readonly OutputFile[], sizes: readonly PageSize[] = [], scanned?: ReadonlyMap<string, ScannedPage>): void {
+    add(files: readonly OutputFile[], sizes: readonly PageSize[] = [], scanned?: ReadonlyMap<string, ScannedForCheck>): void {
       // The whole batch first: links between files of one batch then resolve at once
       // instead of being remembered until `finish`.
       for (const file of files) names.add(file.file);
@@ -107,8 +118,8 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
           continue;
         }
         if (!file.file.endsWith('.html')) continue;
-        const page = scanned?.get(file.file) ?? scanHtml(text(file.contents));
-        noteTitle(file.file, titleKeys(page), page.title);
+        const page: ScannedForCheck = scanned?.get(file.file) ?? scanHtml(text(file.contents));
+        noteTitle(file.file, page.keys ?? titleKeys(page), page.title);
         if (!page.title) report(file.file, 'has no <title>', 'Give the page a title in content.yaml.');
         if (!page.description) report(file.file, 'has no meta description', 'Give the page a description in content.yaml.');
         if (!page.canonical) report(file.file, 'has no canonical link');

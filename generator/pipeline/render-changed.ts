@@ -75,12 +75,14 @@ export async function renderChanged(
       site.check.addNames([page.card.file]);
       site.files.set(page.card.file, cache.imageId(`${page.card.key}.png`));
     }
-    site.check.add([page.html, ...(page.json ? [page.json] : [])], [page.size], new Map([[page.html.file, page.scan]]));
+    // The page's title keys: noted by the check and kept in its record, made once.
+    const keys = titleKeys(page.scan);
+    site.check.add([page.html, ...(page.json ? [page.json] : [])], [page.size], new Map([[page.html.file, { ...page.scan, keys }]]));
     const start = performance.now();
     // Written to out/ and kept in the cache's store, for a build that finds no out/.
     for (const file of [page.html, ...(page.json ? [page.json] : [])]) cache.store.add(putFile(site, file.file, file.contents), file.contents);
     timer.record('write', performance.now() - start, 1);
-    const record = { key, ...titleKeys(page.scan), html: page.size.html, exact: page.size.exact };
+    const record = { key, ...keys, html: page.size.html, exact: page.size.exact };
     site.records[page.path] = record;
     site.sizes.push(page.size);
     rendered.push(page.path);
