@@ -11,9 +11,6 @@ import { digest } from './digest.ts';
  * is rewritten: its live files move to the new pack, and it goes.
  */
 
-/** Where a file is: its pack (an index into `packs`), offset and length. */
-export type StoreEntry = [pack: number, offset: number, length: number];
-
 /**
  * The store as the build cache's record holds it: the packs, and for the file of
  * identity `ids[i]` its pack, offset and length at `places[3i]`, `[3i + 1]`, `[3i + 2]`
@@ -47,8 +44,13 @@ const MIN_LIVE_SHARE = 0.5;
 /** Opens the store in `dir` as `index` (the last build's record) describes it. */
 export function openFileStore(dir: string, index: StoreIndex | null): FileStore {
   const packs = [...(index?.packs ?? [])];
-  const entries = new Map<string, StoreEntry>();
-  index?.ids.forEach((id, at) => entries.set(id, [index.places[3 * at]!, index.places[3 * at + 1]!, index.places[3 * at + 2]!]));
+  // Where each file is: `at` into `places`, whose [at], [at + 1] and [at + 2] are its pack
+  // (an index into `packs`), offset and length. The record's flat list, with this build's
+  // additions after it: a number per file, not an array.
+  const places = [...(index?.places ?? [])];
+  const entries = new Map<string, number>();
+  index?.ids.forEach((id, at) => entries.set(id, 3 * at));
+  const packOf = (at: number) => places[at]!;
   const readers = new Map<number, number>();
   // This build's pack, made at its first file, and what it added to it.
   let current: { pack: number; fd: number; size: number } | null = null;
@@ -66,7 +68,8 @@ export function openFileStore(dir: string, index: StoreIndex | null): FileStore 
     }
     return fd;
   };
-  const readEntry = ([pack, offset, length]: StoreEntry): Buffer | null => {
+  const readEntry = (at: number): Buffer | null => {
+    const [pack, offset, length] = [places[at]!, places[at + 1]!, places[at + 2]!];
     const fd = pack === current?.pack ? current.fd : readerOf(pack);
     if (fd === null) return null;
     const bytes = Buffer.allocUnsafe(length);
@@ -84,7 +87,7 @@ export function openFileStore(dir: string, index: StoreIndex | null): FileStore 
       added.packs.push(name);
     }
     writeSync(current.fd, bytes);
-    entries.set(id, [current.pack, current.size, bytes.length]);
+    entries.set(id, places.push(current.pack, current.size, bytes.length) - 3);
     added.ids.push(id);
     added.places.push(current.pack, current.size, bytes.length);
     current.size += bytes.length;
@@ -97,8 +100,8 @@ export function openFileStore(dir: string, index: StoreIndex | null): FileStore 
 
   return {
     read(id) {
-      const entry = entries.get(id);
-      const bytes = entry ? readEntry(entry) : null;
+      const at = entries.get(id);
+      const bytes = at === undefined ? null : readEntry(at);
       return bytes && digest(bytes) === id ? bytes : null;
     },
     add(id, contents) {
@@ -111,8 +114,8 @@ export function openFileStore(dir: string, index: StoreIndex | null): FileStore 
       // Live bytes per pack; a pack mostly dead has its live files moved to this build's pack.
       const liveBytes = new Map<number, number>();
       for (const id of live) {
-        const entry = entries.get(id);
-        if (entry) liveBytes.set(entry[0], (liveBytes.get(entry[0]) ?? 0) + entry[2]);
+        const at = entries.get(id);
+        if (at !== undefined) liveBytes.set(packOf(at), (liveBytes.get(packOf(at)) ?? 0) + places[at + 2]!);
       }
       const dropped = new Set<number>();
       packs.forEach((name, pack) => {
@@ -122,9 +125,9 @@ export function openFileStore(dir: string, index: StoreIndex | null): FileStore 
         dropped.add(pack);
       });
       for (const id of live) {
-        const entry = entries.get(id);
-        if (!entry || !dropped.has(entry[0])) continue;
-        const bytes = readEntry(entry);
+        const at = entries.get(id);
+        if (at === undefined || !dropped.has(packOf(at))) continue;
+        const bytes = readEntry(at);
         if (bytes && digest(bytes) === id) append(id, bytes);
         else entries.delete(id);
       }
@@ -133,12 +136,12 @@ export function openFileStore(dir: string, index: StoreIndex | null): FileStore 
       const renumber = new Map<number, number>();
       const result: StoreIndex = { packs: kept, ids: [], places: [] };
       for (const id of live) {
-        const entry = entries.get(id);
-        if (!entry || dropped.has(entry[0])) continue;
-        let pack = renumber.get(entry[0]);
-        if (pack === undefined) renumber.set(entry[0], (pack = kept.push(packs[entry[0]]!) - 1));
+        const at = entries.get(id);
+        if (at === undefined || dropped.has(packOf(at))) continue;
+        let pack = renumber.get(packOf(at));
+        if (pack === undefined) renumber.set(packOf(at), (pack = kept.push(packs[packOf(at)]!) - 1));
         result.ids.push(id);
-        result.places.push(pack, entry[1], entry[2]);
+        result.places.push(pack, places[at + 1]!, places[at + 2]!);
       }
       close();
       const used = new Set(kept);
