@@ -1,4 +1,4 @@
-import { COURSE_LIST, listPageCount, listPath, STORE } from '../../site/model/paged-lists.ts';
+import { COURSE_LIST, FAQ_LIST, listPageCount, listPath, STORE } from '../../site/model/paged-lists.ts';
 import { coursePath, STATIC_PATHS, type PageKey } from '../../site/model/routes.ts';
 import { COURSE_NOT_FOUND_PATH, NOT_FOUND_PATH } from '../../site/model/titles.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
@@ -36,6 +36,7 @@ export function collectRoutes(options: { data: SiteData }): RouteRecord[] {
   const lists = [
     { list: COURSE_LIST, items: data.courses.length, page: 'courseList' as const },
     { list: STORE, items: data.books.length, page: 'ebooks' as const },
+    { list: FAQ_LIST, items: data.pages.faq.items.length, page: 'faq' as const },
   ];
   for (const { list, items, page } of lists) {
     for (let n = 2; n <= listPageCount(list, items); n += 1) {

@@ -55,10 +55,10 @@ export const contentSchema = z.strictObject({
     sound: text,
     buyNow: text,
     openCourse: text,
-    // Only a course list longer than one page (over 50 courses) or a store longer than one
-    // (over 24 books) shows these.
+    // Only a list longer than one page shows these: over 50 courses, 24 books or 50 questions.
     coursePages: text.default('Course pages'),
     bookPages: text.default('eBook pages'),
+    faqPages: text.default('FAQ pages'),
     previousPage: text.default('Previous'),
     nextPage: text.default('Next'),
     listPage: text.refine((value) => value.includes('{page}'), { message: 'must contain {page} (and may contain {pages})' }).default('Page {page} of {pages}'),

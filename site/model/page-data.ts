@@ -6,7 +6,7 @@
  * bundle carries code only.
  */
 import type { BookView, BundleView, CourseView, LoginGate, PlanView, SiteData } from './site-data.ts';
-import { COURSE_LIST, listPageAt, listPageOf, STORE, type PagedList } from './paged-lists.ts';
+import { COURSE_LIST, FAQ_LIST, listPageAt, listPageOf, STORE, type PagedList } from './paged-lists.ts';
 import { normalizePath, type PageKey } from './routes.ts';
 
 type Pages = SiteData['pages'];
@@ -40,7 +40,7 @@ export type PageData =
   | { kind: 'courseList'; page: Pages['courseList']; list: CourseListSlice }
   | { kind: 'course'; page: Pages['course']; course: CourseView | null }
   | { kind: 'about'; page: Pages['about'] }
-  | { kind: 'faq'; page: Pages['faq'] }
+  | { kind: 'faq'; page: Pages['faq']; list: ListPosition }
   | { kind: 'contact'; page: Pages['contact'] }
   | { kind: 'ebooks'; page: Pages['ebooks']; books: BookView[]; list: ListPosition }
   | { kind: 'bundles'; page: Pages['bundles']; bundles: BundleView[] }
@@ -72,8 +72,8 @@ export function layoutDataOf(site: SiteData): LayoutData {
 
 /**
  * The data of the page `kind` at `path`: a course page's course is the one its path
- * names (null on the course not-found page); a page of the course list or the store
- * holds its own courses or books.
+ * names (null on the course not-found page); a page of the course list, the store or the
+ * FAQ holds its own courses, books or questions.
  */
 export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageData {
   const { pages } = site;
@@ -82,7 +82,6 @@ export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageDat
     case 'comingSoon':
     case 'courses':
     case 'about':
-    case 'faq':
     case 'contact':
     case 'agencyHome':
     case 'notFound':
@@ -101,6 +100,11 @@ export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageDat
       if (!found) return { kind, page: pages.course, course: null };
       const { thumbnail: _thumbnail, ...course } = found;
       return { kind, page: pages.course, course };
+    }
+    case 'faq': {
+      // The page's own questions, in the items' place.
+      const { first, end, current, count } = pageOf(FAQ_LIST, pages.faq.items.length, path);
+      return { kind, page: { ...pages.faq, items: pages.faq.items.slice(first, end) }, list: { first, current, count } };
     }
     case 'ebooks': {
       const { first, end, current, count } = pageOf(STORE, site.books.length, path);

@@ -21,6 +21,9 @@ export const COURSE_LIST: PagedList = { base: '/courses/list', perPage: 50 };
 /** The store: the real content's ten books are one page; a grid of 24 fills rows of 2, 3 or 4. */
 export const STORE: PagedList = { base: '/ebooks', perPage: 24 };
 
+/** The FAQ: the real content's twelve questions are one page. */
+export const FAQ_LIST: PagedList = { base: '/faq', perPage: 50 };
+
 /** The URL of page `n` (from 1) of a list. */
 export function listPath(list: PagedList, n: number): string {
   return n <= 1 ? list.base : `${list.base}/${n}`;

@@ -1,5 +1,5 @@
 import type { SiteData } from './site-data.ts';
-import { COURSE_LIST, listPageCount, listPath, STORE, type PagedList } from './paged-lists.ts';
+import { COURSE_LIST, FAQ_LIST, listPageCount, listPath, STORE, type PagedList } from './paged-lists.ts';
 import { coursePath, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
 
 /** Where the not-found titles live in the title table. */
@@ -23,6 +23,7 @@ export function buildTitles(data: TitleSource): Record<string, string> {
   };
   listPages(COURSE_LIST, data.courses.length, data.pages.courseList.title);
   listPages(STORE, data.books.length, data.pages.ebooks.title);
+  listPages(FAQ_LIST, data.pages.faq.items.length, data.pages.faq.title);
   for (const course of data.courses) titles[coursePath(course.id)] = courseTitle({ heading: data.pages.courseList.heading, siteName: data.site.name }, course.title);
   titles[COURSE_NOT_FOUND_PATH] = `${data.pages.course.notFound.title} | ${data.site.name}`;
   titles[NOT_FOUND_PATH] = `${data.pages.notFound.title} | ${data.site.name}`;

@@ -1,9 +1,15 @@
-import { PageHeading, usePage } from '../components/ui/index.ts';
+import { PageHeading, useLayout, usePage } from '../components/ui/index.ts';
 import { Accordion } from '../components/accordion.tsx';
+import { ListPages } from '../components/list-pages.tsx';
+import { FAQ_LIST } from '../model/paged-lists.ts';
 
-/** Twelve questions; one open at a time, none at first. */
+/**
+ * Twelve questions; one open at a time, none at first. More than a page of them
+ * (FAQ_LIST) continue on /faq/2 and so on, numbered on (#faq-51).
+ */
 export function FaqPage() {
-  const { page } = usePage('faq');
+  const { page, list } = usePage('faq');
+  const { labels } = useLayout();
   return (
     <>
       <PageHeading title={page.heading}>
@@ -11,8 +17,9 @@ export function FaqPage() {
       </PageHeading>
       <Accordion
         name="faq"
-        items={page.items.map((item, index) => ({ id: String(index + 1), title: item.question, body: <p>{item.answer}</p> }))}
+        items={page.items.map((item, index) => ({ id: String(list.first + index + 1), title: item.question, body: <p>{item.answer}</p> }))}
       />
+      {list.count > 1 && <ListPages list={FAQ_LIST} current={list.current} count={list.count} label={labels.faqPages} />}
     </>
   );
 }

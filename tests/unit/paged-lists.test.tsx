@@ -113,3 +113,32 @@ describe('a store of more than 24 books continues on further pages', () => {
     expect(renderRoute('/ebooks', inputsOf(real).get('/ebooks')!.document)).not.toContain('list-pages');
   });
 });
+
+describe('an FAQ of more than 50 questions continues on further pages', () => {
+  const site = siteWith(500); // 62 questions: 50 and 12
+  const faqInputs = inputsOf(site);
+  const questionIds = (html: string) => [...html.matchAll(/<details name="faq" class="accordion__item" id="faq-(\d+)"/g)].map((match) => Number(match[1]));
+
+  test('62 questions: /faq and /faq/2, the second numbering its twelve on from 51 under the same heading, with the page links', () => {
+    const pages = collectRoutes({ data: site }).filter((route) => route.page === 'faq');
+    expect(pages.map((route) => [route.path, route.file, route.title])).toEqual([
+      ['/faq', 'faq/index.html', site.titles['/faq']],
+      ['/faq/2', 'faq/2/index.html', 'Frequently Asked Questions (Page 2 of 2) | Young Hustlers Network'],
+    ]);
+    const first = renderRoute('/faq', faqInputs.get('/faq')!.document);
+    expect(questionIds(first)).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
+    const second = renderRoute('/faq/2', faqInputs.get('/faq/2')!.document);
+    expect(questionIds(second)).toEqual(Array.from({ length: 12 }, (_, index) => index + 51));
+    expect(second).toContain(site.pages.faq.items[50]!.question);
+    expect(second).not.toContain(`>${site.pages.faq.items[49]!.question}<`);
+    expect(second).toContain(`>${site.pages.faq.heading}</h1>`);
+    expect(second).toContain('<nav class="list-pages" aria-label="FAQ pages">');
+    expect(second).toMatch(/<a rel="prev"[^>]*href="\/faq"[^>]*>Previous<\/a>/);
+  });
+
+  test('the real content (twelve questions) is one page, with no page links', () => {
+    const real = siteWith(10);
+    expect(collectRoutes({ data: real }).filter((route) => route.page === 'faq')).toHaveLength(1);
+    expect(renderRoute('/faq', inputsOf(real).get('/faq')!.document)).not.toContain('list-pages');
+  });
+});

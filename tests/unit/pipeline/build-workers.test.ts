@@ -17,7 +17,7 @@ describe('site build renders a large site in worker threads', () => {
     writeFileSync(content, syntheticContent(REAL_CONTENT, 1000));
     const inWorkers = await runSite(['build', '--content', content, '--out', path.join(dir, 'out-workers'), '--jobs', '2', '--verbose'], { cwd: dir });
     expect(inWorkers.code, inWorkers.stderr).toBe(0);
-    expect(inWorkers.stderr).toMatch(/• render .* 1040 pages in 2 workers/);
+    expect(inWorkers.stderr).toMatch(/• render .* 1042 pages in 2 workers/);
     const inMain = await runSite(['build', '--content', content, '--out', path.join(dir, 'out-main'), '--jobs', '1', '--verbose'], { cwd: dir });
     expect(inMain.code, inMain.stderr).toBe(0);
     expect(inMain.stderr).not.toContain('workers');
