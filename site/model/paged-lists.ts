@@ -1,12 +1,12 @@
 /*
- * The lists shown a page at a time (the course list, the store): their paths and which
- * items each page holds. Plain data and functions, like routes.ts: the generator writes
- * the pages, the client links them.
+ * The lists shown a page at a time (the course list, the store, the FAQ): their paths and
+ * which items each page holds. Plain data and functions, like routes.ts: the generator
+ * writes the pages, the client links them.
  */
 import { normalizePath } from './routes.ts';
 
 /**
- * A list shown a page at a time, so that no page grows with the catalogue: up to
+ * A list shown a page at a time, so that no page grows with the content: up to
  * `perPage` items it is the single page `base`; a longer one continues on `base`/2,
  * `base`/3…
  */
