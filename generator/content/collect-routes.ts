@@ -1,4 +1,4 @@
-import { COURSE_LIST, FAQ_LIST, listPageCount, listPath, STORE } from '../../site/model/paged-lists.ts';
+import { listPageCount, listPath, pagedListsOf } from '../../site/model/paged-lists.ts';
 import { coursePath, STATIC_PATHS, type PageKey } from '../../site/model/routes.ts';
 import { COURSE_NOT_FOUND_PATH, NOT_FOUND_PATH } from '../../site/model/titles.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
@@ -33,12 +33,7 @@ export function collectRoutes(options: { data: SiteData }): RouteRecord[] {
     indexable: !NOT_INDEXED.has(path),
   }));
   // The further pages of the paged lists (page 1 is the static path).
-  const lists = [
-    { list: COURSE_LIST, items: data.courses.length, page: 'courseList' as const },
-    { list: STORE, items: data.books.length, page: 'ebooks' as const },
-    { list: FAQ_LIST, items: data.pages.faq.items.length, page: 'faq' as const },
-  ];
-  for (const { list, items, page } of lists) {
+  for (const { list, items, page } of pagedListsOf(data)) {
     for (let n = 2; n <= listPageCount(list, items); n += 1) {
       const path = listPath(list, n);
       records.push({ path, file: `${path.slice(1)}/index.html`, page, title: data.titles[path]!, description: data.pages[page].description, canonical: path, indexable: true });

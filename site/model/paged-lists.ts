@@ -3,7 +3,7 @@
  * which items each page holds. Plain data and functions, like routes.ts: the generator
  * writes the pages, the client links them.
  */
-import { normalizePath } from './routes.ts';
+import { normalizePath, type PageKey } from './routes.ts';
 
 /**
  * A list shown a page at a time, so that no page grows with the content: up to
@@ -23,6 +23,15 @@ export const STORE: PagedList = { base: '/ebooks', perPage: 24 };
 
 /** The FAQ: the real content's twelve questions are one page. */
 export const FAQ_LIST: PagedList = { base: '/faq', perPage: 50 };
+
+/** The site's paged lists, the kind of page that shows each, and how many items each has. */
+export function pagedListsOf(data: { courses: readonly unknown[]; books: readonly unknown[]; pages: { faq: { items: readonly unknown[] } } }) {
+  return [
+    { list: COURSE_LIST, page: 'courseList', items: data.courses.length },
+    { list: STORE, page: 'ebooks', items: data.books.length },
+    { list: FAQ_LIST, page: 'faq', items: data.pages.faq.items.length },
+  ] as const satisfies readonly { list: PagedList; page: PageKey; items: number }[];
+}
 
 /** The URL of page `n` (from 1) of a list. */
 export function listPath(list: PagedList, n: number): string {

@@ -1,5 +1,5 @@
 import type { SiteData } from './site-data.ts';
-import { COURSE_LIST, FAQ_LIST, listPageCount, listPath, STORE, type PagedList } from './paged-lists.ts';
+import { listPageCount, listPath, pagedListsOf } from './paged-lists.ts';
 import { coursePath, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
 
 /** Where the not-found titles live in the title table. */
@@ -16,14 +16,12 @@ export function buildTitles(data: TitleSource): Record<string, string> {
     const key = page as Exclude<PageKey, 'course' | 'notFound'>;
     titles[path] = `${data.pages[key].title} | ${usesAgencyBrand(key) ? data.agency.name : data.site.name}`;
   }
-  const parts = { siteName: data.site.name, listPage: data.labels.listPage };
-  const listPages = (list: PagedList, items: number, listTitle: string) => {
+  // The further pages of the paged lists: the list's title, then which page.
+  for (const { list, items, page } of pagedListsOf(data)) {
     const count = listPageCount(list, items);
-    for (let n = 2; n <= count; n += 1) titles[listPath(list, n)] = listPageTitle({ ...parts, listTitle }, n, count);
-  };
-  listPages(COURSE_LIST, data.courses.length, data.pages.courseList.title);
-  listPages(STORE, data.books.length, data.pages.ebooks.title);
-  listPages(FAQ_LIST, data.pages.faq.items.length, data.pages.faq.title);
+    const parts = { listTitle: data.pages[page].title, siteName: data.site.name, listPage: data.labels.listPage };
+    for (let n = 2; n <= count; n += 1) titles[listPath(list, n)] = listPageTitle(parts, n, count);
+  }
   for (const course of data.courses) titles[coursePath(course.id)] = courseTitle({ heading: data.pages.courseList.heading, siteName: data.site.name }, course.title);
   titles[COURSE_NOT_FOUND_PATH] = `${data.pages.course.notFound.title} | ${data.site.name}`;
   titles[NOT_FOUND_PATH] = `${data.pages.notFound.title} | ${data.site.name}`;
