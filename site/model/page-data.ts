@@ -6,7 +6,7 @@
  * bundle carries code only.
  */
 import type { BookView, BundleView, CourseView, LoginGate, PlanView, SiteData } from './site-data.ts';
-import { COURSE_LIST, FAQ_LIST, listPageAt, listPageOf, STORE, type PagedList } from './paged-lists.ts';
+import { COURSE_LIST, FAQ_LIST, listPageAt, STORE } from './paged-lists.ts';
 import { normalizePath, type PageKey } from './routes.ts';
 
 type Pages = SiteData['pages'];
@@ -89,7 +89,7 @@ export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageDat
     case 'login':
       return { kind, page: pages.login, gate: site.login };
     case 'courseList': {
-      const { first, end, current, count } = pageOf(COURSE_LIST, site.courses.length, path);
+      const { first, end, current, count } = listPageAt(COURSE_LIST, site.courses.length, path);
       // A list shows each course's thumbnail; its page's picture is its page's alone.
       const courses = site.courses.slice(first, end).map(({ hero: _hero, ...course }) => course);
       return { kind, page: pages.courseList, list: { courses, first, current, count } };
@@ -103,11 +103,11 @@ export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageDat
     }
     case 'faq': {
       // The page's own questions, in the items' place.
-      const { first, end, current, count } = pageOf(FAQ_LIST, pages.faq.items.length, path);
+      const { first, end, current, count } = listPageAt(FAQ_LIST, pages.faq.items.length, path);
       return { kind, page: { ...pages.faq, items: pages.faq.items.slice(first, end) }, list: { first, current, count } };
     }
     case 'ebooks': {
-      const { first, end, current, count } = pageOf(STORE, site.books.length, path);
+      const { first, end, current, count } = listPageAt(STORE, site.books.length, path);
       return { kind, page: pages.ebooks, books: site.books.slice(first, end), list: { first, current, count } };
     }
     case 'bundles':
@@ -118,11 +118,6 @@ export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageDat
     case 'policies':
       return { kind, page: pages.policies, policies: site.policies };
   }
-}
-
-/** The page of `list` at `path` (the first when the path names none). */
-function pageOf(list: PagedList, items: number, path: string) {
-  return listPageAt(list, items, Math.max(1, listPageOf(list, path)));
 }
 
 /** The courses by their id as a URL writes it, made once per site. */

@@ -39,7 +39,7 @@ export function listPath(list: PagedList, n: number): string {
 }
 
 /** Which page of a list a path is (1 for its base); 0 when it is none. */
-export function listPageOf(list: PagedList, pathname: string): number {
+function listPageOf(list: PagedList, pathname: string): number {
   const path = normalizePath(pathname);
   if (path === list.base) return 1;
   const rest = path.startsWith(`${list.base}/`) ? path.slice(list.base.length + 1) : '';
@@ -51,8 +51,12 @@ export function listPageCount(list: PagedList, items: number): number {
   return Math.max(1, Math.ceil(items / list.perPage));
 }
 
-/** Page `current` of a list of `items`: which items it shows (from `first`) and how many pages there are. */
-export function listPageAt(list: PagedList, items: number, current: number): { first: number; end: number; current: number; count: number } {
+/**
+ * The page of a list of `items` at `path` (the first when the path names none): which
+ * items it shows (from `first` to before `end`), its number and how many pages there are.
+ */
+export function listPageAt(list: PagedList, items: number, path: string): { first: number; end: number; current: number; count: number } {
+  const current = Math.max(1, listPageOf(list, path));
   const count = listPageCount(list, items);
   const first = (current - 1) * list.perPage;
   return { first, end: Math.min(items, first + list.perPage), current, count };

@@ -41,9 +41,7 @@ export const STATIC_PATHS: Readonly<Record<string, PageKey>> = {
   '/get-started': 'getStarted',
 };
 
-/** The parametrised route: one page per course. */
-export const COURSE_PATTERN = '/course/:courseId';
-
+/** One page per course. */
 export function coursePath(id: number | string): string {
   return `/course/${id}`;
 }
