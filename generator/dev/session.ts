@@ -27,7 +27,7 @@ export interface DevUpdate {
 
 const EVERYTHING: RebuildPlan = { content: true, template: true, ssr: true, client: true };
 
-/** A page as `site dev` keeps it: its key (see pageKeys) and its two files. */
+/** A page as `site dev` keeps it: its key (see pageKeyMaker) and its two files. */
 interface DevPage {
   key: string;
   files: { file: string; contents: string }[];
@@ -36,7 +36,7 @@ interface DevPage {
 /**
  * The in-memory build behind `site dev`: two esbuild incremental contexts (server code
  * and browser bundle), the derived data, and the last good set of files. `update` rebuilds
- * only what the changed files need, and renders only the pages whose key (pageKeys, as
+ * only what the changed files need, and renders only the pages whose key (pageKeyMaker, as
  * `site build` uses) changed; on a problem the last good files stay served.
  */
 export async function createDevSession(options: {
@@ -105,13 +105,13 @@ export async function createDevSession(options: {
       // What every page is made from: the server code (by generation), the template, the
       // asset names and the layout; with what each page is made from, its key (as `site build`'s).
       const shared = digest([next.generation, nextTemplate, JSON.stringify(assets), module.layoutDigest(module.layoutDataOf(siteData))].join('\0'));
-      const keys = await timed('keys', () => module.pageKeys(siteData, routes, shared, inputOf));
+      const keyOf = module.pageKeyMaker(siteData, routes, shared, inputOf);
       const site = { language: siteData.site.language, url: siteData.site.url, themeColor: siteData.site.themeColor };
       const nextPages = new Map<string, DevPage>();
       let renderedNow = 0;
       await timed('render', () => {
         routes.forEach((route, index) => {
-          const key = keys[index]!;
+          const key = keyOf(index);
           const kept = pages.get(route.path);
           if (kept?.key === key) {
             nextPages.set(route.path, kept);

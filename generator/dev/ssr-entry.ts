@@ -8,7 +8,7 @@ export { readContent } from '../content/read-content.ts';
 export { locateIssues } from '../content/validate.ts';
 export { makeImages } from '../images/site-images.ts';
 export { collectRoutes } from '../content/collect-routes.ts';
-export { pageInputMaker, pageKeys, layoutDigest } from '../pipeline/page-input.ts';
+export { pageInputMaker, pageKeyMaker, layoutDigest } from '../pipeline/page-input.ts';
 export { layoutDataOf } from '../../site/model/page-data.ts';
 export { renderPage, routeDataFile, routeDataJson } from '../pipeline/render-pages.ts';
 export { staticFiles } from '../outputs/static-files.ts';

@@ -21,7 +21,7 @@ import { digest } from './digest.ts';
 import { putFixedFiles } from './fixed-files.ts';
 import { putImageFiles } from './image-files.ts';
 import type { NewSite } from './new-site.ts';
-import { cardInputMaker, layoutDigest, pageFilesOf, pageInputMaker, pageKeys } from './page-input.ts';
+import { cardInputMaker, layoutDigest, pageFilesOf, pageInputMaker, pageKeyMaker } from './page-input.ts';
 import { BUDGETS, type PageSize } from './page-sizes.ts';
 import { priceChanges, pricesOf } from './prices.ts';
 import { renderChanged } from './render-changed.ts';
@@ -72,7 +72,10 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
   // What every page is made from besides its input: the code, the template, the asset names,
   // the layout; and the budgets, below which a page's size is estimated rather than measured.
   const shared = digest([code, template, JSON.stringify(client.assets), layoutDigest(layoutDataOf(data)), JSON.stringify(upTo ?? null)].join('\0'));
-  const keys = await timer.time('keys', () => pageKeys(data, routes, shared, inputOf));
+  // Each page's key is made once, when first needed: to compare with the last build's, or to record.
+  const keys: string[] = [];
+  const makeKey = pageKeyMaker(data, routes, shared, inputOf);
+  const keyOf = (index: number) => (keys[index] ??= makeKey(index));
   const login = { siteUrl: data.site.url, hash: data.login.hash };
 
   // out/ as the last build left it: the look begun in a worker (made here should it fail),
@@ -95,11 +98,11 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     const recheck = !last || last.login.siteUrl !== login.siteUrl || last.login.hash !== login.hash;
     const toRender = await timer.time(
       'reuse',
-      () => reusePages(site, pages, keys, { last, cache, recheck, assets: client.assets, imagesAt }),
+      () => reusePages(site, pages, keyOf, { last, cache, recheck, assets: client.assets, imagesAt }),
       (indexes) => `${pages.length - indexes.length} pages as the last build made them`,
     );
-    const todo = toRender.map((index) => ({ index, path: routes[index]!.path, key: keys[index]! }));
-    const rendered = await renderChanged(site, todo, { template, assets: client.assets, cache, upTo, jobs: options.jobs, timer, total: pages.length, inputOf, cardInputOf: cardInputMaker(data, routes), imagesAt });
+    const todo = toRender.map((index) => ({ index, path: routes[index]!.path }));
+    const rendered = await renderChanged(site, todo, { template, assets: client.assets, cache, upTo, jobs: options.jobs, timer, total: pages.length, keyOf, inputOf, cardInputOf: cardInputMaker(data, routes), imagesAt });
     const problems = await timer.time('check', () => site.check.finish(), (value) => (value.length ? `${value.length} ${value.length === 1 ? 'problem' : 'problems'}` : 'links, titles, budgets, secrets'));
     // A site that fails its checks never replaces the previous out/.
     if (problems.length > 0) throw new OutputProblemError(problems);

@@ -1,5 +1,5 @@
 import { layoutDataOf, pageDataOf, type DocumentData, type LayoutData } from '../../site/model/page-data.ts';
-import { coursePath, usesAgencyBrand, type PageKey } from '../../site/model/routes.ts';
+import { usesAgencyBrand, type PageKey } from '../../site/model/routes.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 import type { RouteRecord } from '../content/collect-routes.ts';
 import type { HeadInput } from '../outputs/head-meta.ts';
@@ -111,7 +111,7 @@ export function pageKey(input: PageInput, shared: string): string {
   return digest(`${shared}\0${JSON.stringify({ route, data: document.route, head, owns })}`);
 }
 
-/** The pages of the catalogue, as many as there are courses: keyed by what they are made from (pageKeys). */
+/** The pages of the catalogue, as many as there are courses: keyed by what they are made from (pageKeyMaker). */
 const CATALOGUE: ReadonlySet<PageKey> = new Set(['course', 'courseList']);
 
 /**
@@ -126,39 +126,35 @@ function catalogueDigest(data: SiteData, kind: PageKey): string {
 }
 
 /**
- * What the catalogue pages read of the courses, as JSON, each course serialized once: a
- * course page reads its course, a page of the course list the courses it shows and where
- * it is in the list. A course is taken whole by both (its page does not show its
- * thumbnail, nor the list its hero picture: an edit of one of those renders a page more)
- * so that its page and its list page share one serialization.
+ * What a catalogue page shows that no other page of its kind does: a course page its
+ * course, a page of the course list its courses and where it is in the list.
  */
-function catalogueCourses(data: SiteData): (route: RouteRecord) => string {
-  const byPath = new Map(data.courses.map((course) => [coursePath(course.id), JSON.stringify(course)]));
-  return (route) => {
-    if (route.page === 'course') return byPath.get(route.path) ?? 'null';
-    const page = pageDataOf(data, route.page, route.path);
-    if (page.kind !== 'courseList') throw new Error(`${route.path} is not a catalogue page`);
-    const { courses, ...where } = page.list;
-    return [JSON.stringify(where), ...courses.map((course) => byPath.get(coursePath(course.id)))].join('\0');
-  };
+function catalogueOwn(data: SiteData, route: RouteRecord): unknown {
+  const page = pageDataOf(data, route.page, route.path);
+  if (page.kind === 'course') return page.course;
+  if (page.kind === 'courseList') return page.list;
+  throw new Error(`${route.path} is not a catalogue page`);
 }
 
 /**
- * Each route's key, in route order. The pages of the catalogue that own their card
- * (a course, a page of the course list) are keyed by what their input is made from: the
- * route, the page's courses (catalogueCourses) and what every page of its kind reads
+ * Makes a route's key, by its index in `routes`, when asked: to compare it with the last
+ * build's, or to record it once the page is rendered. A build with no record to compare
+ * with renders every page and keys each as it renders: it never holds the keys of the
+ * whole site before its first page. The pages of the catalogue that own their card (a
+ * course, a page of the course list) are keyed by what their input is made from: the
+ * route, what the page alone shows (catalogueOwn) and what every page of its kind reads
  * (catalogueDigest): a fraction of the bytes of the input they make (which the course,
  * the card and the structured data repeat), and the input is made only if the page
  * renders. Every other page is keyed by its input (pageKey), made by `inputOf`.
  */
-export function pageKeys(data: SiteData, routes: readonly RouteRecord[], shared: string, inputOf: (index: number) => PageInput): string[] {
+export function pageKeyMaker(data: SiteData, routes: readonly RouteRecord[], shared: string, inputOf: (index: number) => PageInput): (index: number) => string {
   const kinds = new Map<PageKey, string>();
   const kindDigest = (kind: PageKey) => kinds.get(kind) ?? kinds.set(kind, catalogueDigest(data, kind)).get(kind)!;
-  const coursesOf = catalogueCourses(data);
-  return routes.map((route, index) => {
+  return (index) => {
+    const route = routes[index]!;
     if (!CATALOGUE.has(route.page) || !ownsCard(route)) return pageKey(inputOf(index), shared);
-    return digest(`${shared}\0${kindDigest(route.page)}\0${JSON.stringify(route)}\0${coursesOf(route)}`);
-  });
+    return digest(`${shared}\0${kindDigest(route.page)}\0${JSON.stringify(route)}\0${JSON.stringify(catalogueOwn(data, route))}`);
+  };
 }
 
 /** The files a page makes under out/: its HTML, its data (index.json) and its own card. */

@@ -40,7 +40,7 @@ export function defaultJobs(pages: number, cores = availableParallelism()): numb
  */
 export async function renderChanged(
   site: NewSite,
-  todo: readonly { index: number; path: string; key: string }[],
+  todo: readonly { index: number; path: string }[],
   context: {
     template: string;
     assets: ClientAssets;
@@ -49,6 +49,8 @@ export async function renderChanged(
     jobs?: number;
     timer: StageTimer;
     total: number;
+    /** The key of the page at `index`, for its record (made when asked, if not made before). */
+    keyOf: (index: number) => string;
     /** The input of the page at `index` (made when asked: as the page renders). */
     inputOf: (index: number) => PageInput;
     /** What the page at `index` draws its card from (null: none of its own). */
@@ -66,7 +68,7 @@ export async function renderChanged(
   );
   const byPath = new Map(todo.map((entry) => [entry.path, entry]));
   const onPage = (page: RenderedPage) => {
-    const { index, key } = byPath.get(page.path)!;
+    const { index } = byPath.get(page.path)!;
     const images = context.imagesAt(index);
     if (images) page.size.images = images;
     if (page.card) {
@@ -82,7 +84,7 @@ export async function renderChanged(
     // Written to out/ and kept in the cache's store, for a build that finds no out/.
     for (const file of [page.html, ...(page.json ? [page.json] : [])]) cache.store.add(putFile(site, file.file, file.contents), file.contents);
     timer.record('write', performance.now() - start, 1);
-    const record = { key, ...keys, html: page.size.html, exact: page.size.exact };
+    const record = { key: context.keyOf(index), ...keys, html: page.size.html, exact: page.size.exact };
     site.records[page.path] = record;
     site.sizes.push(page.size);
     rendered.push(page.path);

@@ -16,14 +16,14 @@ import { pageSize } from './page-sizes.ts';
 export function reusePages(
   site: NewSite,
   pages: readonly PageFilesOf[],
-  keys: readonly string[],
+  keyOf: (index: number) => string,
   options: { last: Manifest | null; cache: BuildCache; recheck: boolean; assets: ClientAssets; imagesAt: (index: number) => PageImages | undefined },
 ): number[] {
   const { last, cache } = options;
   const todo: number[] = [];
   pages.forEach((page, index) => {
     const record = last?.pages[page.route.path];
-    if (!record || record.key !== keys[index] || options.recheck) {
+    if (!record || options.recheck || record.key !== keyOf(index)) {
       todo.push(index);
       return;
     }

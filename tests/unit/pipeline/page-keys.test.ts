@@ -6,7 +6,7 @@ import { parseYaml } from '../../../generator/content/parse-yaml.ts';
 import { validateContent } from '../../../generator/content/validate.ts';
 import { layoutDataOf } from '../../../site/model/page-data.ts';
 import type { SiteData } from '../../../site/model/site-data.ts';
-import { cardInputMaker, cardInputOf, pageInputMaker, layoutDigest, pageKey, pageKeys } from '../../../generator/pipeline/page-input.ts';
+import { cardInputMaker, cardInputOf, pageInputMaker, layoutDigest, pageKey, pageKeyMaker } from '../../../generator/pipeline/page-input.ts';
 import { REAL_CONTENT } from '../../helpers/content.ts';
 
 /*
@@ -23,8 +23,8 @@ const siteDataOf = (source: string): SiteData => deriveContent(validateContent({
 function keysOf(source: string, shared = 'code v1'): Map<string, string> {
   const data = siteDataOf(source);
   const routes = collectRoutes({ data });
-  const keys = pageKeys(data, routes, `${shared}\0${layoutDigest(layoutDataOf(data))}`, pageInputMaker(data, routes));
-  return new Map(routes.map((route, index) => [route.path, keys[index]!]));
+  const keyOf = pageKeyMaker(data, routes, `${shared}\0${layoutDigest(layoutDataOf(data))}`, pageInputMaker(data, routes));
+  return new Map(routes.map((route, index) => [route.path, keyOf(index)]));
 }
 
 /** The paths whose key differs between two sets (a page added or removed counts). */
@@ -73,7 +73,7 @@ describe('page keys: an edit changes the key of exactly the pages that show it',
   });
 
   test('a course page and a page of the course list are keyed apart from their input, yet change with every value their input shows', () => {
-    // pageKeys keys these pages by what their input is made from (page-input.ts): any value
+    // pageKeyMaker keys these pages by what their input is made from (page-input.ts): any value
     // of the site data that changes such a page's input must change its key, or the build
     // would keep the page as it was.
     const data = siteDataOf(SOURCE);
@@ -81,8 +81,8 @@ describe('page keys: an edit changes the key of exactly the pages that show it',
     const catalogue = routes.flatMap((route, index) => (route.page === 'course' || route.page === 'courseList' ? [index] : []));
     const both = (site: SiteData) => {
       const inputOf = pageInputMaker(site, routes);
-      const keys = pageKeys(site, routes, 'code', inputOf);
-      return catalogue.map((index) => ({ input: pageKey(inputOf(index), 'code'), key: keys[index]! }));
+      const keyOf = pageKeyMaker(site, routes, 'code', inputOf);
+      return catalogue.map((index) => ({ input: pageKey(inputOf(index), 'code'), key: keyOf(index) }));
     };
     const before = both(data);
     const missed: string[] = [];
