@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentProblemError } from '../errors.ts';
+import { codeFrame } from './locate.ts';
 
-/* The content file as a file: its name in problems, and its bytes (what a build hashes before it reads anything). */
+/*
+ * The content file as a file: its name in problems, its bytes (what a build hashes before
+ * it reads anything) and its text (what is parsed, and what problems are located in).
+ */
 
 /** The content file's name as problems print it: relative to the working folder. */
 export function contentDisplayName(file: string, cwd = process.cwd()): string {
@@ -21,6 +25,21 @@ export function readContentBytes(file: string, displayName: string): Buffer {
         message: code === 'ENOENT' ? `cannot find ${displayName}` : `cannot read ${displayName} (${code ?? 'unknown error'})`,
         hint: code === 'ENOENT' ? 'Run the command in the project folder, or name the file with --content FILE.' : undefined,
       },
+    ]);
+  }
+}
+
+/** The file's text. Decoded strictly: a byte sequence that is not UTF-8 is a located problem, not a silent U+FFFD. */
+export function decodeContent(bytes: Uint8Array, displayName: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    const lenient = new TextDecoder('utf-8').decode(bytes);
+    const offset = lenient.indexOf('\uFFFD');
+    const before = lenient.slice(0, offset);
+    const location = { file: displayName, line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+    throw new ContentProblemError([
+      { path: '', message: 'the file is not valid UTF-8', hint: 'Save the file with UTF-8 encoding.', location, frame: codeFrame(lenient, location) },
     ]);
   }
 }

@@ -3,17 +3,16 @@ import type { SiteData } from '../../site/model/site-data.ts';
 import { ContentProblemError, type Problem } from '../errors.ts';
 import { readImages, type SiteImages } from '../images/site-images.ts';
 import { createStageTimer, type StageTimer } from '../stage-timer.ts';
-import { contentDisplayName, readContentBytes } from './content-file.ts';
+import { contentDisplayName, decodeContent, readContentBytes } from './content-file.ts';
 import { deriveContent } from './derive.ts';
-import { codeFrame } from './locate.ts';
 import { hashLogin, type LoginCredentials } from './login-gate.ts';
 import { parseYaml } from './parse-yaml.ts';
 import { inFileOrder, locateIssues, validateContent, type LoadedContent } from './validate.ts';
 
-/** Reads (unless given its `bytes`) and parses content.yaml; every problem is a located ContentProblemError. */
-export function loadContent(options: { file: string; cwd?: string; bytes?: Uint8Array }): LoadedContent {
+/** Reads (unless given its `text`) and parses content.yaml; every problem is a located ContentProblemError. */
+export function loadContent(options: { file: string; cwd?: string; text?: string }): LoadedContent {
   const displayName = contentDisplayName(options.file, options.cwd);
-  const source = decodeUtf8(options.bytes ?? readContentBytes(options.file, displayName), displayName);
+  const source = options.text ?? decodeContent(readContentBytes(options.file, displayName), displayName);
   return { file: options.file, displayName, source, data: parseYaml(source, displayName) };
 }
 
@@ -31,8 +30,8 @@ export interface SiteContent {
 export async function readContent(options: {
   file: string;
   cwd?: string;
-  /** The file's bytes, when the caller has them already. */
-  bytes?: Uint8Array;
+  /** The file's text, when the caller has read it already (decodeContent). */
+  text?: string;
   /** The login pair to hash into the gate (site build and dev); without it the gate refuses every attempt. */
   credentials?: LoginCredentials | null;
   timer?: StageTimer;
@@ -54,20 +53,4 @@ export async function readContent(options: {
   const login = options.credentials ? await timer.time('login', () => hashLogin(options.credentials!, content.site.url)) : await hashLogin(null, content.site.url);
   const data = await timer.time('derive', () => deriveContent(content, { login, images }));
   return { data, images };
-}
-
-
-/** Decodes strictly: a byte sequence that is not UTF-8 is a located problem, not a silent U+FFFD. */
-function decodeUtf8(bytes: Uint8Array, displayName: string): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    const lenient = new TextDecoder('utf-8').decode(bytes);
-    const offset = lenient.indexOf('\uFFFD');
-    const before = lenient.slice(0, offset);
-    const location = { file: displayName, line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
-    throw new ContentProblemError([
-      { path: '', message: 'the file is not valid UTF-8', hint: 'Save the file with UTF-8 encoding.', location, frame: codeFrame(lenient, location) },
-    ]);
-  }
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { contentDisplayName, readContentBytes } from '../content/content-file.ts';
+import { contentDisplayName, decodeContent, readContentBytes } from '../content/content-file.ts';
 import { hashLogin, loginCredentials } from '../content/login-gate.ts';
 import { sameImages } from '../images/image-stamps.ts';
 import { CACHE_ROOT } from '../paths.ts';
@@ -97,7 +97,10 @@ async function buildWithCache(
   const outLook = lookAtOut(outDir, lastOutput);
   outLook?.catch(() => {}); // awaited when out/ is opened
   const { makeSite } = await import('./make-site.ts');
-  return makeSite(options, { started, label, credentials, timer, cache, last, lastOutput, outLook, client, source, bytes, displayName, code, inputs });
+  // From here on the file is its text: the parse reads it, a problem is located in it, and
+  // the bytes, hashed above, are let go.
+  const text = decodeContent(bytes, displayName);
+  return makeSite(options, { started, label, credentials, timer, cache, last, lastOutput, outLook, client, source, text, displayName, code, inputs });
 }
 
 /** Where the cache keeps each file of the site: the client bundle's folder, the images, the store of pages. */

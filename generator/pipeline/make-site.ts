@@ -45,7 +45,8 @@ export interface BuildSoFar {
   outLook: Promise<OutLook> | null;
   client: ClientBundle;
   source: FileSource;
-  bytes: Buffer;
+  /** content.yaml's text (decodeContent). */
+  text: string;
   displayName: string;
   code: string;
   /** The hash of everything the build read, recorded for the next build's no-op check. */
@@ -61,8 +62,8 @@ export interface BuildSoFar {
  */
 export async function makeSite(options: BuildOptions & { outDir: string }, known: BuildSoFar): Promise<BuildResult> {
   const { outDir } = options;
-  const { started, label, credentials, timer, cache, last, lastOutput, outLook, client, source, bytes, displayName, code, inputs } = known;
-  const { data, images } = await readContent({ file: options.contentFile, bytes, credentials, timer });
+  const { started, label, credentials, timer, cache, last, lastOutput, outLook, client, source, text, displayName, code, inputs } = known;
+  const { data, images } = await readContent({ file: options.contentFile, text, credentials, timer });
   const routes = await timer.time('routes', () => collectRoutes({ data }), (value) => `${value.length} pages`);
   const template = readFileSync(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8');
   // Each page's input is made only when needed: to key it (most pages), render it, or walk its images.
@@ -89,7 +90,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     sizes: [],
   };
   try {
-    const content = () => ({ file: options.contentFile, displayName, source: bytes.toString(), data: null });
+    const content = () => ({ file: options.contentFile, displayName, source: text, data: null });
     const imageSizes = await timer.time('images', () => putImageFiles(site, images, { cache, content }), () => `${images.variants.length} files from ${images.sources.length} images`);
     // What each page's images cost a phone, for the budget and --report (a site without images has none to walk).
     const imagesAt = (index: number): PageImages | undefined => (imageSizes.size > 0 ? pageImagesOf(inputOf(index), (url) => imageSizes.get(url) ?? 0) : undefined);
@@ -139,7 +140,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
         pages: routes.filter((route) => written.has(route.file)).map((route) => route.path),
         written: committed.written,
         removed: committed.removed,
-        prices: last ? priceChanges(last.prices, prices, { source: () => bytes.toString(), displayName }) : [],
+        prices: last ? priceChanges(last.prices, prices, { source: text, displayName }) : [],
       },
       upToDate: false,
       ms: performance.now() - started,

@@ -29,11 +29,11 @@ export function pricesOf(data: SiteData): Record<string, PriceRecord> {
  * The prices that differ between two builds, in the order the site lists them. Where each
  * new price is set in content.yaml is worked out only when something changed.
  */
-export function priceChanges(before: Record<string, PriceRecord>, after: Record<string, PriceRecord>, content: { source: () => string; displayName: string }): PriceChange[] {
+export function priceChanges(before: Record<string, PriceRecord>, after: Record<string, PriceRecord>, content: { source: string; displayName: string }): PriceChange[] {
   const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])];
   const changed = keys.filter((key) => before[key]?.cents !== after[key]?.cents);
   if (changed.length === 0) return [];
-  const located = locateSource(content.source(), content.displayName);
+  const located = locateSource(content.source, content.displayName);
   return changed.map((key) => {
     const old = before[key];
     const now = after[key];

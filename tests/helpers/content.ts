@@ -26,7 +26,7 @@ export async function fixtureProblems(name: string): Promise<{ problems: Problem
 export async function editedRealProblems(edit: (source: string) => string): Promise<string[]> {
   const source = edit(readFileSync(REAL_CONTENT, 'utf8'));
   try {
-    validateContent(await loadContent({ file: REAL_CONTENT, cwd: path.dirname(REAL_CONTENT), bytes: Buffer.from(source, 'utf8') }));
+    validateContent(await loadContent({ file: REAL_CONTENT, cwd: path.dirname(REAL_CONTENT), text: source }));
     return [];
   } catch (error) {
     if (!(error instanceof ContentProblemError)) throw error;

@@ -82,6 +82,23 @@ describe('site build', () => {
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous build');
   });
 
+  test('a content.yaml that is not UTF-8 is a problem at its line and column, and out/ stays as it was', async () => {
+    const { dir, source } = contentCopy();
+    const at = source.indexOf('Young Hustlers Network');
+    const bytes = Buffer.from(source, 'utf8');
+    const offset = Buffer.byteLength(source.slice(0, at), 'utf8');
+    writeFileSync(path.join(dir, 'content.yaml'), Buffer.concat([bytes.subarray(0, offset), Buffer.from([0xff]), bytes.subarray(offset)]));
+    const out = path.join(dir, 'out');
+    mkdirSync(out);
+    writeFileSync(path.join(out, 'index.html'), 'previous build');
+    const result = await runSite(['build', '--out', 'out', '--cache-dir', 'cache'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`content.yaml:${positionOf(source, 'Young Hustlers Network')}`);
+    expect(result.stderr).toContain('the file is not valid UTF-8');
+    expect(result.stderr).not.toMatch(/unexpected failure|\n\s+at /);
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous build');
+  });
+
   test('writes every page of the route table and prints a closing summary', async () => {
     const { dir } = contentCopy();
     const result = await runSite(['build', '--cache-dir', 'cache'], { cwd: dir });
