@@ -2,9 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { parseYaml } from '../../generator/content/parse-yaml.ts';
 import { validateContent } from '../../generator/content/validate.ts';
 import { deriveContent } from '../../generator/content/derive.ts';
-import { collectRoutes } from '../../generator/content/collect-routes.ts';
+import { collectRoutes, type RouteRecord } from '../../generator/content/collect-routes.ts';
 import { pageInputsOf } from '../helpers/pages.ts';
 import { renderRoute } from '../../site/entry-server.tsx';
+import type { PageKey } from '../../site/model/routes.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
@@ -23,12 +24,17 @@ function inputsOf(data: SiteData) {
   return new Map(pageInputsOf(data).map((input) => [input.route.path, input]));
 }
 const inputs = inputsOf(large);
+
+/** The routes of one kind of page, in order. */
+const routesOf = (data: SiteData, page: PageKey) => collectRoutes({ data }).filter((route) => route.page === page);
+/** Where each route is served and written, and whether search engines may index it. */
+const placesOf = (routes: RouteRecord[]) => routes.map((route) => [route.path, route.file, route.canonical, route.indexable]);
 const render = (path: string) => renderRoute(path, inputs.get(path)!.document);
 
 describe('a course list longer than 50 courses continues on further pages', () => {
   test('120 courses: /courses/list, /courses/list/2 and /courses/list/3, each with its own title', () => {
-    const lists = collectRoutes({ data: large }).filter((route) => route.page === 'courseList');
-    expect(lists.map((route) => [route.path, route.file, route.canonical, route.indexable])).toEqual([
+    const lists = routesOf(large, 'courseList');
+    expect(placesOf(lists)).toEqual([
       ['/courses/list', 'courses/list/index.html', '/courses/list', true],
       ['/courses/list/2', 'courses/list/2/index.html', '/courses/list/2', true],
       ['/courses/list/3', 'courses/list/3/index.html', '/courses/list/3', true],
@@ -65,7 +71,7 @@ describe('a course list longer than 50 courses continues on further pages', () =
 
   test('the real content (ten courses) is one page, with no page links', () => {
     const real = siteWith(10);
-    expect(collectRoutes({ data: real }).filter((route) => route.page === 'courseList')).toHaveLength(1);
+    expect(routesOf(real, 'courseList')).toHaveLength(1);
     expect(renderRoute('/courses/list', inputsOf(real).get('/courses/list')!.document)).not.toContain('list-pages');
   });
 });
@@ -77,8 +83,8 @@ describe('a store of more than 24 books continues on further pages', () => {
   const shownBooks = (html: string) => [...html.matchAll(/src="\/ebooks\/covers\/(\d+)\.svg"/g)].map((match) => Number(match[1]));
 
   test('50 books: /ebooks, /ebooks/2 and /ebooks/3, each with its own title and card', () => {
-    const pages = collectRoutes({ data: store }).filter((route) => route.page === 'ebooks');
-    expect(pages.map((route) => [route.path, route.file, route.canonical, route.indexable])).toEqual([
+    const pages = routesOf(store, 'ebooks');
+    expect(placesOf(pages)).toEqual([
       ['/ebooks', 'ebooks/index.html', '/ebooks', true],
       ['/ebooks/2', 'ebooks/2/index.html', '/ebooks/2', true],
       ['/ebooks/3', 'ebooks/3/index.html', '/ebooks/3', true],
@@ -109,7 +115,7 @@ describe('a store of more than 24 books continues on further pages', () => {
 
   test('the real content (ten books) is one page, with no page links', () => {
     const real = siteWith(10);
-    expect(collectRoutes({ data: real }).filter((route) => route.page === 'ebooks')).toHaveLength(1);
+    expect(routesOf(real, 'ebooks')).toHaveLength(1);
     expect(renderRoute('/ebooks', inputsOf(real).get('/ebooks')!.document)).not.toContain('list-pages');
   });
 });
@@ -120,7 +126,7 @@ describe('an FAQ of more than 50 questions continues on further pages', () => {
   const questionIds = (html: string) => [...html.matchAll(/<details name="faq" class="accordion__item" id="faq-(\d+)"/g)].map((match) => Number(match[1]));
 
   test('62 questions: /faq and /faq/2, the second numbering its twelve on from 51 under the same heading, with the page links', () => {
-    const pages = collectRoutes({ data: site }).filter((route) => route.page === 'faq');
+    const pages = routesOf(site, 'faq');
     expect(pages.map((route) => [route.path, route.file, route.title])).toEqual([
       ['/faq', 'faq/index.html', site.titles['/faq']],
       ['/faq/2', 'faq/2/index.html', 'Frequently Asked Questions (Page 2 of 2) | Young Hustlers Network'],
@@ -138,7 +144,7 @@ describe('an FAQ of more than 50 questions continues on further pages', () => {
 
   test('the real content (twelve questions) is one page, with no page links', () => {
     const real = siteWith(10);
-    expect(collectRoutes({ data: real }).filter((route) => route.page === 'faq')).toHaveLength(1);
+    expect(routesOf(real, 'faq')).toHaveLength(1);
     expect(renderRoute('/faq', inputsOf(real).get('/faq')!.document)).not.toContain('list-pages');
   });
 });
