@@ -23,7 +23,7 @@ import type { ChangesFile, LoadedRecord, Manifest, RecordFile, SmallFields } fro
  */
 
 /** Bumped when the record's shape or the meaning of a key changes. */
-export const CACHE_FORMAT = 5;
+export const CACHE_FORMAT = 6;
 const KIND = 'site-build-cache';
 const RECORD = 'manifest.json';
 const CHANGES = 'changes.json';
