@@ -17,7 +17,11 @@ export interface BuildOptions {
   cacheDir?: string;
   /** Renders every page and bundles afresh, without reading the last build's record (which this build then replaces). */
   noCache?: boolean;
-  /** Measure every page's brotli size (for `--report`); otherwise only where a budget could be exceeded. */
+  /**
+   * List every page's download, its brotli size measured (for `--report`). Otherwise a
+   * page's HTML is compressed only where a budget could be exceeded, and no page's size is
+   * kept once checked.
+   */
   exactSizes?: boolean;
   /** Byte budgets per first visit (default BUDGETS); benchmarks of synthetic sites lift them. */
   budgets?: Budgets;
@@ -44,7 +48,7 @@ export interface BuildResult {
   /** Peak resident memory of the process so far, in MB. */
   peakMb: number;
   stages: readonly StageReport[];
-  /** What a first visit to each page downloads; exact with `exactSizes` (for `--report`). */
+  /** What a first visit to each page downloads, measured exactly: only with `exactSizes` (for `--report`), else empty. */
   sizes: PageSize[];
   changes: BuildChanges;
   /** True when nothing the site is made from had changed, and out/ was left as it was. */

@@ -87,7 +87,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     check: createOutputCheck({ siteUrl: data.site.url, credentials, budgets: options.budgets, outLabel: label, expectedFiles: routes.map((route) => route.file) }),
     files: new Map(),
     records: {},
-    sizes: [],
+    sizes: options.exactSizes ? [] : null,
   };
   try {
     const content = () => ({ file: options.contentFile, displayName, source: text, data: null });
@@ -109,7 +109,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     if (problems.length > 0) throw new OutputProblemError(problems);
     const committed = await timer.add('write', () => site.writer.commit(site.files));
     timer.report('write', () => `${committed.written.length} files written, ${committed.removed.length} removed`);
-    const sizes = [...fixedSizes, ...site.sizes];
+    const sizes = site.sizes ? [...fixedSizes, ...site.sizes] : [];
     if (options.exactSizes) exactSizes(sizes, outDir);
     const prices = pricesOf(data);
     const manifest: Omit<Manifest, 'store'> = {

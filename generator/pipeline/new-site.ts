@@ -15,8 +15,11 @@ export interface NewSite {
   files: Map<string, string>;
   /** What the cache keeps of each page, by path. */
   records: Record<string, PageRecord>;
-  /** What a first visit to each page downloads. */
-  sizes: PageSize[];
+  /**
+   * What a first visit to each page downloads, kept for `--report` (null when not asked
+   * for: each page's size is checked against the budgets as it comes, then let go).
+   */
+  sizes: PageSize[] | null;
 }
 
 /** Adds a file of the site with its bytes: written unless out/ holds these very bytes already. Returns its identity. */

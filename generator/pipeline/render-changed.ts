@@ -86,7 +86,7 @@ export async function renderChanged(
     timer.record('write', performance.now() - start, 1);
     const record = { key: context.keyOf(index), ...keys, html: page.size.html, exact: page.size.exact };
     site.records[page.path] = record;
-    site.sizes.push(page.size);
+    site.sizes?.push(page.size);
     rendered.push(page.path);
   };
   try {

@@ -49,5 +49,5 @@ function keepPage(
   const size = pageSize({ file: page.route.file, html: record.html, css: assets.cssSize, js: { raw: js.jsRaw, brotli: js.jsBrotli }, exact: record.exact, images: context.images });
   site.check.keep({ file: page.route.file, title: record.title, canonical: record.canonical, size }, files);
   site.records[page.route.path] = record;
-  site.sizes.push(size);
+  site.sizes?.push(size);
 }
