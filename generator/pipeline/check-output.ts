@@ -81,19 +81,25 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
   const report = (file: string, message: string, hint?: string) => perFile.push(problem(file, message, hint));
   // Pages by a digest of their title, to find repeated titles at the end. A digest, not the
   // title: text read from a page is part of the page's string, and every title kept until
-  // the end would keep its whole page in memory with it.
-  const byTitle = new Map<string, { title?: string; pages: { file: string; canonical: string }[] }>();
+  // the end would keep its whole page in memory with it. The first page of each title is
+  // all most titles ever have; a group is made only for a title met again.
+  type TitledPage = { file: string; canonical: string };
+  const firstByTitle = new Map<string, TitledPage>();
+  const repeated = new Map<string, { title?: string; pages: TitledPage[] }>();
   const links = { push: (link: Link) => perFile.push(link) };
   /** Notes a page's title by its key (see titleKeys); `title`, the text, is kept only for a repeat, to name it. */
   const noteTitle = (file: string, keys: TitleKeys, title?: string | null) => {
     if (!keys.title) return;
-    const record = { file, canonical: keys.canonical };
-    const entry = byTitle.get(keys.title);
-    if (!entry) byTitle.set(keys.title, { pages: [record] });
-    else {
-      entry.title ??= title ?? undefined;
-      entry.pages.push(record);
+    const page = { file, canonical: keys.canonical };
+    const first = firstByTitle.get(keys.title);
+    if (!first) {
+      firstByTitle.set(keys.title, page);
+      return;
     }
+    let group = repeated.get(keys.title);
+    if (!group) repeated.set(keys.title, (group = { pages: [first] }));
+    group.title ??= title ?? undefined;
+    group.pages.push(page);
   };
   const checkBudgets = (size: PageSize) => {
     for (const message of overBudget(size, options.budgets ?? BUDGETS)) budgets.push(problem(size.file, message, 'Trim the page or what it loads; `site build --report` lists every page.'));
@@ -168,7 +174,7 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
           );
       }
       // One title, one page: pages may share a title only when they share a canonical URL (/ and /home).
-      for (const { title, pages: group } of byTitle.values()) {
+      for (const { title, pages: group } of repeated.values()) {
         if (new Set(group.map((page) => page.canonical)).size < 2) continue;
         problems.push(problem(group[0]!.file, `shares its title${title ? ` "${title}"` : ''} with ${group.slice(1).map((page) => `${label}/${page.file}`).join(', ')}`, 'Every page needs its own title in content.yaml.'));
       }
