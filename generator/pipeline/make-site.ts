@@ -109,8 +109,8 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
     if (problems.length > 0) throw new OutputProblemError(problems);
     const committed = await timer.add('write', () => site.writer.commit(site.files));
     timer.report('write', () => `${committed.written.length} files written, ${committed.removed.length} removed`);
-    const sizes = site.sizes ? [...fixedSizes, ...site.sizes] : [];
-    if (options.exactSizes) exactSizes(sizes, outDir);
+    // Kept only for --report, and then measured exactly.
+    const sizes = site.sizes ? exactSizes([...fixedSizes, ...site.sizes], outDir) : [];
     const prices = pricesOf(data);
     const manifest: Omit<Manifest, 'store'> = {
       kind: 'site-build-cache',
@@ -152,11 +152,12 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
 }
 
 /** Brotli sizes for every page measured with raw sizes standing in (for `--report`), from the pages in out/. */
-function exactSizes(sizes: PageSize[], outDir: string): void {
+function exactSizes(sizes: PageSize[], outDir: string): PageSize[] {
   for (const size of sizes) {
     if (size.exact) continue;
     size.html.brotli = brotliSize(readFileSync(path.join(outDir, size.file)));
     size.total.brotli = size.html.brotli + size.css.brotli + size.js.brotli;
     size.exact = true;
   }
+  return sizes;
 }
