@@ -4,6 +4,7 @@ import { readRecord, saveRecord } from './build-record.ts';
 import type { Manifest } from './record-types.ts';
 import { openFileStore, type FileStore } from './file-store.ts';
 import type { LastOutput } from './last-output.ts';
+import type { RecordedFiles } from './file-table.ts';
 
 /*
  * The build cache: what the last build made, so that the next renders only the pages
@@ -37,7 +38,7 @@ export interface BuildCache {
    * trusted only as last-output.ts checks it on disk, so this costs no exactness, and
    * spares a build from nothing the making of every folder again.
    */
-  readonly output: (LastOutput & { outDir: string }) | null;
+  readonly output: (LastOutput & { outDir: string; files: RecordedFiles }) | null;
   readonly imagesDir: string;
   /** The pages' files by identity. */
   readonly store: FileStore;

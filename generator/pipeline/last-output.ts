@@ -1,6 +1,7 @@
 import { closeSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { digestFile } from './digest.ts';
+import type { FileTable } from './file-table.ts';
 import { folderId } from './out-folders.ts';
 import { lookAside, type OutLook } from './out-look.ts';
 
@@ -31,7 +32,7 @@ export interface SpareState {
 
 /** What the last build left: every file of its site by identity, and the states of out/ and the spare. */
 export interface LastOutput {
-  files: ReadonlyMap<string, string>;
+  files: FileTable;
   out: OutState | null;
   spare: SpareState | null;
 }

@@ -18,6 +18,7 @@ import { peakMb, type BuildOptions, type BuildResult } from './build-result.ts';
 import { createOutputCheck } from './check-output.ts';
 import type { ClientBundle } from './client-bundle.ts';
 import { digest } from './digest.ts';
+import { SiteFiles } from './file-table.ts';
 import { putFixedFiles } from './fixed-files.ts';
 import { putImageFiles } from './image-files.ts';
 import type { NewSite } from './new-site.ts';
@@ -85,7 +86,7 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
   const site: NewSite = {
     writer,
     check: createOutputCheck({ siteUrl: data.site.url, credentials, budgets: options.budgets, outLabel: label, expectedFiles: routes.map((route) => route.file) }),
-    files: new Map(),
+    files: new SiteFiles(cache.output?.files ?? null),
     records: {},
     sizes: options.exactSizes ? [] : null,
   };

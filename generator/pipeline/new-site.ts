@@ -1,6 +1,7 @@
 import type { PageRecord } from './record-types.ts';
 import type { OutputCheck } from './check-output.ts';
 import { digest } from './digest.ts';
+import type { SiteFiles } from './file-table.ts';
 import type { PageSize } from './page-sizes.ts';
 import type { OutputWriter } from './write-output.ts';
 
@@ -12,7 +13,7 @@ export interface NewSite {
   writer: OutputWriter;
   check: OutputCheck;
   /** Every file of the site, by its path under out/, and its identity (a hash of its bytes). */
-  files: Map<string, string>;
+  files: SiteFiles;
   /** What the cache keeps of each page, by path. */
   records: Record<string, PageRecord>;
   /**

@@ -1,4 +1,5 @@
 import type { StoreIndex } from './file-store.ts';
+import { RecordedFiles } from './file-table.ts';
 import type { ChangesFile, LoadedRecord, Manifest, PageRecord, RecordFile } from './record-types.ts';
 
 /* The changes of the build record (see build-record.ts): made, applied, and when too many. */
@@ -12,9 +13,9 @@ const MAX_CHANGED_SHARE = 1 / 8;
 const MAX_NEW_PACKS = 16;
 
 /** The record of the last build: manifest.json with the changes since applied. */
-export function applyChanges(record: RecordFile, changes: ChangesFile | null): Manifest {
+export function applyChanges(record: RecordFile, changes: ChangesFile | null): LoadedRecord['manifest'] {
   const { id: _, files: lists, ...rest } = record;
-  const files = new Map(lists.paths.map((file, index) => [file, lists.ids[index]!]));
+  const files = new RecordedFiles(lists.paths, lists.ids);
   if (!changes) return { ...rest, files };
   const { base: __, pages: changedPages, files: changedFiles, store: stored, ...small } = changes;
   const pages = record.pages;

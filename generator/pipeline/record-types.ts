@@ -1,5 +1,6 @@
 import type { ImageStamps } from '../images/image-stamps.ts';
 import type { StoreIndex } from './file-store.ts';
+import type { FileTable, RecordedFiles } from './file-table.ts';
 import type { PageSize, Size } from './page-sizes.ts';
 import type { OutState, SpareState } from './last-output.ts';
 
@@ -39,7 +40,7 @@ export interface Manifest {
   /** What a first visit to each page beside the rendered ones (agency-login) downloads. */
   fixedSizes: PageSize[];
   /** Every file of the site, by its path under out/, and its identity ("image:<key>.<ext>" for images). */
-  files: ReadonlyMap<string, string>;
+  files: FileTable;
   store: StoreIndex;
   prices: Record<string, PriceRecord>;
   /** The image files content.yaml named, as they were (a changed one means the content changed). */
@@ -66,7 +67,7 @@ export type ChangesFile = SmallFields & { base: string; pages: Record<string, Pa
 
 /** The record as read: the last build's, and what writing the next one needs to know of the files it came from. */
 export interface LoadedRecord {
-  manifest: Manifest;
+  manifest: Manifest & { files: RecordedFiles };
   /** The manifest.json it was read from, and the changes since (none when read whole). */
   base: { id: string; entries: number };
   changes: ChangesFile | null;

@@ -1,5 +1,6 @@
 import { constants, copyFileSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FileTable } from './file-table.ts';
 import { verifiedOut, type FileSource, type LastOutput, type OutState, type SpareState } from './last-output.ts';
 import type { OutLook } from './out-look.ts';
 import { besideOut, discardFolder, folderId, recoverInterruptedWrite, removeEmptyFolders } from './out-folders.ts';
@@ -28,7 +29,7 @@ export interface OutputWriter {
    * Returns the files written (new or changed against out/) and removed, and the states to
    * remember. When the site is what out/ holds already, nothing is touched.
    */
-  commit(files: ReadonlyMap<string, string>): { written: string[]; removed: string[]; out: OutState; spare: SpareState | null };
+  commit(files: FileTable): { written: string[]; removed: string[]; out: OutState; spare: SpareState | null };
   /** Throws away everything written; out/ stays as it was. */
   abort(): void;
 }
