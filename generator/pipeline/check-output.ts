@@ -59,13 +59,17 @@ function where(reference: HtmlReference): string {
  * The output check, fed a batch of files at a time, so a large site is checked as it is
  * written and never held in memory whole. `add` checks what one file can show alone
  * (metadata, budgets, secrets) and remembers each page's internal links and title;
- * `finish` resolves the links against every file written and finds repeated titles.
+ * `finish` resolves the links against every file of the site and finds repeated titles.
+ * Which files the site has is `files`'s to say (a build's file table): a file is in it by
+ * the time it is added here.
  */
-export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 'sizes'> & { expectedFiles?: Iterable<string> }) {
+export function createOutputCheck(
+  options: Omit<CheckOutputOptions, 'files' | 'sizes'> & { files: Pick<ReadonlySet<string>, 'has'>; expectedFiles?: Iterable<string> },
+) {
   const label = options.outLabel ?? 'out';
   const origin = new URL(options.siteUrl).origin;
-  const names = new Set<string>();
-  // Files certain to be written later (every route's page): a link to one resolves at
+  const names = options.files;
+  // Files certain to be in the site later (every route's page): a link to one resolves at
   // once, so a large site keeps no per-link record until the end.
   const expected: ReadonlySet<string> = new Set(options.expectedFiles ?? []);
   const known = { has: (file: string) => names.has(file) || expected.has(file) };
@@ -109,9 +113,6 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
   return {
     /** Checks a batch of files; `sizes` are their pages' first-visit sizes when measured. */
     add(files: readonly OutputFile[], sizes: readonly PageSize[] = [], scanned?: ReadonlyMap<string, ScannedForCheck>): void {
-      // The whole batch first: links between files of one batch then resolve at once
-      // instead of being remembered until `finish`.
-      for (const file of files) names.add(file.file);
       for (const file of files) {
         if (file.file === '_redirects') redirects = parseRedirectsFile(text(file.contents));
         for (const variable of secretsIn(file.contents))
@@ -143,14 +144,9 @@ export function createOutputCheck(options: Omit<CheckOutputOptions, 'files' | 's
      * last build checked them; its title and size join this build's checks, which span
      * every page (repeated titles, budgets as set now).
      */
-    keep(page: { file: string; title: string | null; canonical: string; size: PageSize }, files: readonly string[]): void {
-      for (const file of files) names.add(file);
+    keep(page: { file: string; title: string | null; canonical: string; size: PageSize }): void {
       noteTitle(page.file, page);
       checkBudgets(page.size);
-    },
-    /** Adds files the build did not make now and that hold nothing to check (the client bundle's, when unchanged). */
-    addNames(files: readonly string[]): void {
-      for (const file of files) names.add(file);
     },
     /** Links that did not resolve when added, remembered until `finish` resolves them. */
     get pendingLinks(): number {
@@ -188,7 +184,7 @@ export type OutputCheck = ReturnType<typeof createOutputCheck>;
 
 /** Checks a complete in-memory site at once. */
 export async function checkOutput(options: CheckOutputOptions): Promise<Problem[]> {
-  const check = createOutputCheck(options);
+  const check = createOutputCheck({ ...options, files: new Set(options.files.map((file) => file.file)) });
   check.add(options.files, options.sizes ?? (await measurePages({ files: options.files })));
   return check.finish();
 }

@@ -18,12 +18,11 @@ export async function putFixedFiles(site: NewSite, options: { data: SiteData; ro
   const { data, routes, client } = options;
   const fixed: OutputFile[] = [...staticFiles({ data }), ...(await renderAppIcons({ data, cacheDir: options.imagesDir })), ...hostingFiles({ data, routes })];
   const sizes = await measurePages({ files: fixed.filter((file) => file.file.endsWith('.html')), upTo: options.upTo });
-  site.check.add(fixed, sizes);
   for (const file of fixed) putFile(site, file.file, file.contents);
+  site.check.add(fixed, sizes);
   // The bundle's files come from the cache's copy (see client-bundle.ts) when out/ lacks them.
   for (const file of client.files) site.files.set(file.file, file.id);
   // It was checked when it was made (its stylesheet's url()s); bundled now, it is checked now.
   if (client.bundled) site.check.add(client.files.map((file) => ({ file: file.file, contents: readFileSync(file.source) })));
-  else site.check.addNames(client.files.map((file) => file.file));
   return sizes;
 }

@@ -18,6 +18,5 @@ export async function putImageFiles(site: NewSite, images: SiteImages, options: 
     site.files.set(file, options.cache.imageId(image.cacheName));
     sizes.set(`/${file}`, image.bytes);
   }
-  site.check.addNames([...made.keys()]);
   return sizes;
 }

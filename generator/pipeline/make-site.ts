@@ -83,10 +83,11 @@ export async function makeSite(options: BuildOptions & { outDir: string }, known
   // out/ as the last build left it: the look begun in a worker (made here should it fail),
   // then the bytes of the files too recent to trust by their time.
   const writer = await timer.time('out', async () => openOutput({ outDir, last: lastOutput, source, looked: await outLook?.catch(() => null) }));
+  const files = new SiteFiles(cache.output?.files ?? null);
   const site: NewSite = {
     writer,
-    check: createOutputCheck({ siteUrl: data.site.url, credentials, budgets: options.budgets, outLabel: label, expectedFiles: routes.map((route) => route.file) }),
-    files: new SiteFiles(cache.output?.files ?? null),
+    check: createOutputCheck({ siteUrl: data.site.url, credentials, budgets: options.budgets, outLabel: label, files, expectedFiles: routes.map((route) => route.file) }),
+    files,
     records: {},
     sizes: options.exactSizes ? [] : null,
   };

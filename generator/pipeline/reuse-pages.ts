@@ -47,7 +47,7 @@ function keepPage(
   files.forEach((file, at) => site.files.set(file, ids[at]!));
   const js = assets.firstVisit[page.route.page];
   const size = pageSize({ file: page.route.file, html: record.html, css: assets.cssSize, js: { raw: js.jsRaw, brotli: js.jsBrotli }, exact: record.exact, images: context.images });
-  site.check.keep({ file: page.route.file, title: record.title, canonical: record.canonical, size }, files);
+  site.check.keep({ file: page.route.file, title: record.title, canonical: record.canonical, size });
   site.records[page.route.path] = record;
   site.sizes?.push(size);
 }

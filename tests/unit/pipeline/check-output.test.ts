@@ -158,8 +158,14 @@ describe('checkOutput', () => {
 describe('checking a batch at a time (site build)', () => {
   test("a page's links to files of its own batch resolve at once; one to a later batch is remembered and resolved at the end; one to no file is a problem", () => {
     const card = (name: string) => `<meta property="og:image" content="${SITE}/social/${name}.png">`;
-    const check = createOutputCheck({ siteUrl: SITE, expectedFiles: ['index.html', 'a/index.html', 'b/index.html'] });
-    check.add([
+    // The site's files as a build's table lists them: each batch joins it before it is checked.
+    const site = new Set<string>();
+    const check = createOutputCheck({ siteUrl: SITE, files: site, expectedFiles: ['index.html', 'a/index.html', 'b/index.html'] });
+    const add = (files: { file: string; contents: string | Uint8Array }[]) => {
+      for (const file of files) site.add(file.file);
+      check.add(files);
+    };
+    add([
       { file: 'index.html', contents: page({ title: 'Home | Site', canonical: '/', head: card('home') }) },
       { file: 'social/home.png', contents: new Uint8Array([1]) },
       { file: 'a/index.html', contents: page({ title: 'A | Site', canonical: '/a', head: card('b'), body: '<a href="/b">B</a>' }) },
@@ -168,7 +174,7 @@ describe('checking a batch at a time (site build)', () => {
     ]);
     // Its own card and /b (a route still to come) need no record; b's card, in a later batch, does.
     expect(check.pendingLinks).toBe(1);
-    check.add([
+    add([
       { file: 'b/index.html', contents: page({ title: 'B | Site', canonical: '/b', head: card('missing') }) },
       { file: 'social/b.png', contents: new Uint8Array([1]) },
     ]);
