@@ -103,13 +103,17 @@ export class SiteFiles implements FileTable {
   set(file: string, id: string): this {
     const place = this.#base?.placeOf(file);
     const same = place !== undefined && this.#base!.idAt(place) === id;
-    if (place !== undefined && this.#same[place] !== Number(same)) {
-      this.#same[place] = Number(same);
-      this.#sameCount += same ? 1 : -1;
-    }
+    if (place !== undefined) this.#mark(place, same);
     if (same) this.#own.delete(file);
     else this.#own.set(file, id);
     return this;
+  }
+
+  /** Notes whether this site has the base's file at `place` with the same bytes. */
+  #mark(place: number, same: boolean): void {
+    if ((this.#same[place] === 1) === same) return;
+    this.#same[place] = same ? 1 : 0;
+    this.#sameCount += same ? 1 : -1;
   }
 
   get(file: string): string | undefined {
