@@ -68,11 +68,11 @@ export function createOutputCheck(
 ) {
   const label = options.outLabel ?? 'out';
   const origin = new URL(options.siteUrl).origin;
-  const names = options.files;
+  const site = options.files;
   // Files certain to be in the site later (every route's page): a link to one resolves at
   // once, so a large site keeps no per-link record until the end.
   const expected: ReadonlySet<string> = new Set(options.expectedFiles ?? []);
-  const known = { has: (file: string) => names.has(file) || expected.has(file) };
+  const known = { has: (file: string) => site.has(file) || expected.has(file) };
   const resolvesNow = (target: string) => resolvePath(target, known, redirects) !== null;
   let redirects: RedirectRule[] = [];
   // Problems keep the order a reader expects: file by file (links resolved at the end in
@@ -156,14 +156,14 @@ export function createOutputCheck(
     finish(): Problem[] {
       const resolved = new Map<string, boolean>();
       const problems: Problem[] = [];
-      for (const file of expected) if (!names.has(file)) problems.push(problem(file, 'was expected but never written'));
+      for (const file of expected) if (!site.has(file)) problems.push(problem(file, 'was expected but never written'));
       for (const entry of perFile) {
         if (!('where' in entry)) {
           problems.push(entry);
           continue;
         }
         let ok = resolved.get(entry.path);
-        if (ok === undefined) resolved.set(entry.path, (ok = resolvePath(entry.path, names, redirects) !== null));
+        if (ok === undefined) resolved.set(entry.path, (ok = resolvePath(entry.path, site, redirects) !== null));
         if (!ok)
           problems.push(
             problem(entry.file, `${entry.where} does not resolve to a file in ${label}/`, entry.css ? undefined : 'Fix the link in content.yaml (or site/), or add the page it points to.'),

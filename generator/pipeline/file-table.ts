@@ -4,8 +4,8 @@
  * makes its site. Most files of a build are the last build's, at the same path with the
  * same bytes; the new table notes each of those by its place in the last build's, one
  * byte each, and holds only the others itself, as an overlay holds only what differs from
- * the layer under it. At 10,000 courses that is 30,000 paths and identities a build from
- * nothing does not keep a second copy of until it ends (docs/performance.md, "Memory").
+ * the layer under it: a build keeps to its end only what it changed of the site's files,
+ * not a second copy of them all (docs/performance.md, "Memory").
  */
 
 /** Files by path, each with its identity: what the writer and the record read of a site. */

@@ -75,13 +75,14 @@ export async function renderChanged(
     // links to them resolve at once (the check keeps no record of a link that does). The
     // card is known by its image key: the file is the cache's.
     if (page.card) site.files.set(page.card.file, cache.imageId(`${page.card.key}.png`));
+    const files = [page.html, ...(page.json ? [page.json] : [])];
     const start = performance.now();
     // Written to out/ and kept in the cache's store, for a build that finds no out/.
-    for (const file of [page.html, ...(page.json ? [page.json] : [])]) cache.store.add(putFile(site, file.file, file.contents), file.contents);
+    for (const file of files) cache.store.add(putFile(site, file.file, file.contents), file.contents);
     timer.record('write', performance.now() - start, 1);
     // The page's title keys: noted by the check and kept in its record, made once.
     const keys = titleKeys(page.scan);
-    site.check.add([page.html, ...(page.json ? [page.json] : [])], [page.size], new Map([[page.html.file, { ...page.scan, keys }]]));
+    site.check.add(files, [page.size], new Map([[page.html.file, { ...page.scan, keys }]]));
     const record = { key: context.keyOf(index), ...keys, html: page.size.html, exact: page.size.exact };
     site.records[page.path] = record;
     site.sizes?.push(page.size);
