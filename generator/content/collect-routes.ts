@@ -1,6 +1,5 @@
 import { listPageCount, listPath, pagedListsOf } from '../../site/model/paged-lists.ts';
-import { coursePath, STATIC_PATHS, type PageKey } from '../../site/model/routes.ts';
-import { COURSE_NOT_FOUND_PATH, NOT_FOUND_PATH } from '../../site/model/titles.ts';
+import { COURSE_NOT_FOUND_PATH, coursePath, NOT_FOUND_PATH, STATIC_PATHS, type PageKey } from '../../site/model/routes.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 
 /** One page to write: its URL, the file under out/, and its head metadata. */

@@ -169,7 +169,8 @@ export const contentSchema = z.strictObject({
       discord: z.strictObject({ heading: text, text, linkLabel: text }),
       steps: z.strictObject({ heading: text, items: z.array(stepSchema).length(3, 'must list exactly three steps') }),
     }),
-    notFound: z.strictObject({ ...pageMeta, heading: text, text, linkLabel: text }),
+    /** linkLabel goes home; coursesLinkLabel to the courses (an unknown course's link, where the host has one 404 page). */
+    notFound: z.strictObject({ ...pageMeta, heading: text, text, linkLabel: text, coursesLinkLabel: text }),
   }),
   courses: z.array(courseSchema).min(1, 'needs at least one course'),
   books: z.array(bookSchema).min(1, 'needs at least one book'),

@@ -7,7 +7,7 @@
  */
 import type { BookView, BundleView, CourseView, LoginGate, PlanView, SiteData } from './site-data.ts';
 import { COURSE_LIST, FAQ_LIST, listPageAt, STORE } from './paged-lists.ts';
-import { normalizePath, type PageKey } from './routes.ts';
+import { COURSE_NOT_FOUND_PATH, normalizePath, type PageKey } from './routes.ts';
 
 type Pages = SiteData['pages'];
 
@@ -48,7 +48,13 @@ export type PageData =
   | { kind: 'payment'; page: Pages['payment']; plans: PlanView[] }
   | { kind: 'policies'; page: Pages['policies']; policies: SiteData['policies'] }
   | { kind: 'getStarted'; page: Pages['getStarted']; plans: PlanView[] }
-  | { kind: 'notFound'; page: Pages['notFound'] };
+  | { kind: 'notFound'; page: Pages['notFound']; courseNotFound: CourseNotFound };
+
+/**
+ * What the root not-found page shows instead, once in the browser, at a /course/… path:
+ * a host with one 404 page for every path serves it for an unknown course.
+ */
+export type CourseNotFound = Pages['course']['notFound'] & { documentTitle: string };
 
 /** The data of one page of the given kind. */
 export type PageDataOf<K extends PageKey> = Extract<PageData, { kind: K }>;
@@ -84,8 +90,9 @@ export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageDat
     case 'about':
     case 'contact':
     case 'agencyHome':
-    case 'notFound':
       return { kind, page: pages[kind] } as PageData;
+    case 'notFound':
+      return { kind, page: pages.notFound, courseNotFound: { ...pages.course.notFound, documentTitle: site.titles[COURSE_NOT_FOUND_PATH]! } };
     case 'login':
       return { kind, page: pages.login, gate: site.login };
     case 'courseList': {

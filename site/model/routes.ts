@@ -41,6 +41,10 @@ export const STATIC_PATHS: Readonly<Record<string, PageKey>> = {
   '/get-started': 'getStarted',
 };
 
+/** Where the not-found pages stand in the title table (they have no URL of their own). */
+export const NOT_FOUND_PATH = '/404';
+export const COURSE_NOT_FOUND_PATH = '/course/not-found';
+
 /** One page per course. */
 export function coursePath(id: number | string): string {
   return `/course/${id}`;
@@ -49,11 +53,17 @@ export function coursePath(id: number | string): string {
 /** Which chrome wraps a page: none on /login, the agency header on /agency* and /get-started. */
 export type Area = 'main' | 'agency' | 'bare';
 
+/** The paths of the pages in the agency's chrome: /agency, its pages and /get-started. */
+const AGENCY_AREA = /^\/(agency(\/payment|\/policies)?|get-started)$/;
+
+/**
+ * The chrome of the page at a path. A path that is no page (/agency/nope) is the not-found
+ * page a host serves for it, which is in the main chrome it was rendered in.
+ */
 export function areaOf(pathname: string): Area {
   const path = normalizePath(pathname);
   if (path === '/login') return 'bare';
-  if (path === '/agency' || path.startsWith('/agency/') || path === '/get-started') return 'agency';
-  return 'main';
+  return AGENCY_AREA.test(path) ? 'agency' : 'main';
 }
 
 /** Pages whose document title carries the agency's name rather than the community's. */

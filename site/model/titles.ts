@@ -1,10 +1,7 @@
 import type { SiteData } from './site-data.ts';
 import { listPageCount, listPath, pagedListsOf } from './paged-lists.ts';
-import { coursePath, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
+import { COURSE_NOT_FOUND_PATH, coursePath, NOT_FOUND_PATH, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
 
-/** Where the not-found titles live in the title table. */
-export const NOT_FOUND_PATH = '/404';
-export const COURSE_NOT_FOUND_PATH = '/course/not-found';
 
 /** What the titles are made from; of the books, only how many there are (the store's pages). */
 type TitleSource = Pick<SiteData, 'site' | 'agency' | 'pages' | 'courses' | 'labels'> & { books: readonly unknown[] };

@@ -125,7 +125,7 @@ describe('not-found pages', () => {
       expect(response?.status(), path).toBe(404);
       await waitForHydration(page);
       await page.waitForTimeout(200);
-      expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toMatch(/^(Page|Course) not found$/);
+      expect(await page.getByRole('heading', { level: 1 }).innerText(), path).toMatch(/^(Page|Course) not found$/);
       expect(await page.title(), path).toMatch(/not found/i);
       expect(log.messages.filter((message) => !message.includes('404')), path).toEqual([]);
       await close();
@@ -136,7 +136,7 @@ describe('not-found pages', () => {
     const { page, close } = await openPage(browserOf());
     const response = await page.goto(`${baseUrl}/no/such/page`);
     expect(response?.status()).toBe(404);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page not found');
     await close();
   });
 });

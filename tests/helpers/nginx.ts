@@ -24,12 +24,14 @@ async function freePort(): Promise<number> {
  * keeps everything in `prefix`: listen on a loopback port, serve `root`, run in the
  * foreground. Only `listen`, `server_name` and `root` of the template are changed.
  */
-export function nginxConfig(options: { prefix: string; root: string; port: number }): string {
-  const block = readFileSync(path.join(ROOT, 'templates', 'nginx.conf'), 'utf8')
-    .replace(/^(\s*)listen \[::\]:80;\n/m, '')
-    .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${options.port};`)
-    .replace(/^(\s*)server_name [^;]+;/m, '$1server_name localhost;')
-    .replace(/^(\s*)root [^;]+;/m, `$1root ${options.root};`);
+export function nginxConfig(options: { prefix: string; root: string; port: number; plain?: boolean }): string {
+  const block = options.plain
+    ? plainServerBlock(options)
+    : readFileSync(path.join(ROOT, 'templates', 'nginx.conf'), 'utf8')
+        .replace(/^(\s*)listen \[::\]:80;\n/m, '')
+        .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${options.port};`)
+        .replace(/^(\s*)server_name [^;]+;/m, '$1server_name localhost;')
+        .replace(/^(\s*)root [^;]+;/m, `$1root ${options.root};`);
   const temp = (name: string) => path.join(options.prefix, 'temp', name);
   return [
     'daemon off;',
@@ -54,13 +56,24 @@ export function nginxConfig(options: { prefix: string; root: string; port: numbe
   ].join('\n');
 }
 
-/** Starts nginx as a child process serving `root`; resolves once it answers. */
-export async function startNginx(root: string): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * A server with one 404 page for every path and no other rule, as most hosts are set up
+ * (GitHub Pages, a server given only `error_page`): none of templates/nginx.conf's rules.
+ */
+function plainServerBlock(options: { root: string; port: number }): string {
+  return ['server {', `    listen 127.0.0.1:${options.port};`, '    server_name localhost;', `    root ${options.root};`, '    error_page 404 /404.html;', '}'].join('\n');
+}
+
+/**
+ * Starts nginx as a child process serving `root` (with templates/nginx.conf's server block,
+ * or with `plain`, one whose only rule is `error_page 404 /404.html`); resolves once it answers.
+ */
+export async function startNginx(root: string, options: { plain?: boolean } = {}): Promise<{ url: string; stop: () => Promise<void> }> {
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'site-nginx-'));
   mkdirSync(path.join(prefix, 'temp'));
   const port = await freePort();
   const conf = path.join(prefix, 'nginx.conf');
-  writeFileSync(conf, nginxConfig({ prefix, root, port }));
+  writeFileSync(conf, nginxConfig({ prefix, root, port, plain: options.plain }));
   const child: ChildProcess = spawn(NGINX, ['-p', prefix, '-c', conf, '-e', path.join(prefix, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));

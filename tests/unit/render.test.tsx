@@ -7,7 +7,7 @@ import { pageInputsOf } from '../helpers/pages.ts';
 import { routeDataJson } from '../../generator/pipeline/render-pages.ts';
 import type { DocumentData, PageDataOf } from '../../site/model/page-data.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
-import { COURSE_NOT_FOUND_PATH } from '../../site/model/titles.ts';
+import { COURSE_NOT_FOUND_PATH } from '../../site/model/routes.ts';
 import { renderRoute } from '../../site/entry-server.tsx';
 import { REAL_CONTENT } from '../helpers/content.ts';
 // @ts-expect-error: a plain JavaScript module of the benchmark scripts
