@@ -39,7 +39,11 @@ export function coverLines(title: string, width = 11): string[] {
     const line = lines[index]!;
     if (line.length > 1 && line[line.length - 1]!.length <= 2) lines[index + 1]!.unshift(line.pop()!);
   }
-  return lines.map((line) => line.join(' ')).slice(0, 4);
+  // A word too long for any line is cut: the cover shows the start of the title, as a spine does.
+  return lines.slice(0, 4).map((line) => {
+    const text = line.join(' ');
+    return text.length > 2 * width ? `${text.slice(0, 2 * width - 1).replace(/[\uD800-\uDBFF]$/, '')}…` : text;
+  });
 }
 
 /**

@@ -31,6 +31,15 @@ function textLines(lines: readonly string[], options: { x: number; y: number; si
 }
 
 /**
+ * A line of text that must fit on one line of the card: cut with "…" when too wide. Every
+ * text the card draws is as short as the card is wide: the SVG renderer lays out a line
+ * in time that grows faster than its length.
+ */
+function oneLine(text: string, options: { weight: CardFontWeight; size: number; maxWidth: number }): string[] {
+  return wrapText(text, { ...options, maxLines: 1, ellipsis: true }) ?? [];
+}
+
+/**
  * The card as SVG: the brand mark and name at the top, the title large (wrapped to at
  * most three lines, shrinking until it fits), the description below, the host at the
  * bottom, on a dark ground with the theme colour as accent.
@@ -63,10 +72,10 @@ export function cardSvg(text: CardText, themeColor: string): string {
     `<circle cx="1080" cy="90" r="260" fill="${accent}" opacity="0.22"/>`,
     `<rect x="${MARGIN}" y="72" width="76" height="76" rx="18" fill="${accent}"/>`,
     `<g transform="translate(${MARGIN + 14} 86) scale(2)" fill="none" stroke="#ffffff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="${ICON_PATHS.rocket}"/></g>`,
-    textLines([text.brand], { x: MARGIN + 100, y: 123, size: 34, weight: 800, lineHeight: 0, fill: '#ffffff' }),
+    textLines(oneLine(text.brand, { weight: 800, size: 34, maxWidth: CARD_WIDTH - 2 * MARGIN - 100 }), { x: MARGIN + 100, y: 123, size: 34, weight: 800, lineHeight: 0, fill: '#ffffff' }),
     textLines(title, { x: MARGIN, y: titleTop, size, weight: 800, lineHeight: titleLineHeight, fill: '#ffffff' }),
     textLines(description, { x: MARGIN, y: descriptionTop, size: descriptionSize, weight: 400, lineHeight: descriptionLineHeight, fill: '#d9d0f0' }),
-    textLines([text.host], { x: MARGIN, y: 574, size: 26, weight: 400, lineHeight: 0, fill: '#b7a9dd' }),
+    textLines(oneLine(text.host, { weight: 400, size: 26, maxWidth: TEXT_WIDTH }), { x: MARGIN, y: 574, size: 26, weight: 400, lineHeight: 0, fill: '#b7a9dd' }),
     `<rect y="${CARD_HEIGHT - 14}" width="${CARD_WIDTH}" height="14" fill="${accent}"/>`,
     '</svg>',
   ].join('');

@@ -45,7 +45,8 @@ export function textWidth(text: string, weight: CardFontWeight, size: number): n
 /**
  * Greedy word wrap into at most `maxLines` lines no wider than `maxWidth`. Returns null
  * when the text does not fit (the caller tries a smaller size), unless `ellipsis` is set,
- * in which case the last line is cut at a word and ends in "…".
+ * in which case the last line is cut at a word and ends in "…". It stops at the first
+ * line too many, so a long text costs no more than its first lines.
  */
 export function wrapText(
   text: string,
@@ -64,18 +65,37 @@ export function wrapText(
     if (!current || !fits(word)) return options.ellipsis ? finish([...lines, current || word], options) : null;
     lines.push(current);
     current = word;
+    if (lines.length === maxLines) return options.ellipsis ? finish(lines, options) : null;
   }
   if (current) lines.push(current);
-  if (lines.length <= maxLines) return lines;
-  return options.ellipsis ? finish(lines, options) : null;
+  return lines;
 }
 
-/** Keeps `maxLines` lines and shortens the last one, word by word, until "…" fits. */
+/**
+ * Keeps `maxLines` lines and shortens the last one, word by word, then (a word wider than
+ * the line) to the characters that fit, until "…" fits.
+ */
 function finish(lines: string[], options: { weight: CardFontWeight; size: number; maxWidth: number; maxLines: number }): string[] {
+  const { weight, size, maxWidth } = options;
   const kept = lines.slice(0, options.maxLines);
   const words = (kept.pop() ?? '').split(' ');
-  while (words.length > 1 && textWidth(`${words.join(' ')}…`, options.weight, options.size) > options.maxWidth) words.pop();
-  let last = words.join(' ');
-  while (last.length > 1 && textWidth(`${last}…`, options.weight, options.size) > options.maxWidth) last = last.slice(0, -1);
+  while (words.length > 1 && textWidth(`${words.join(' ')}…`, weight, size) > maxWidth) words.pop();
+  const last = fittingStart(words.join(' '), maxWidth - textWidth('…', weight, size), weight, size);
   return [...kept, `${last.replace(/[\s,.;:–-]+$/, '')}…`];
+}
+
+/**
+ * The longest start of `text` no wider than `width`, and at least its first character:
+ * measured once, a character at a time, from the start (never the whole text again for
+ * each character taken off its end).
+ */
+function fittingStart(text: string, width: number, weight: CardFontWeight, size: number): string {
+  let used = 0;
+  let end = 0;
+  for (const char of text) {
+    used += textWidth(char, weight, size);
+    if (used > width && end > 0) break;
+    end += char.length;
+  }
+  return text.slice(0, end);
 }

@@ -10,10 +10,16 @@ export interface CliResult {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** It ran past `timeoutMs` and was killed. */
+  timedOut: boolean;
 }
 
-/** Runs the real `site` launcher with colour off, as a maintainer's terminal or CI would. */
-export function runSite(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+/**
+ * Runs the real `site` launcher with colour off, as a maintainer's terminal or CI would.
+ * With `timeoutMs`, a run still going then is killed (a hang is caught even where the
+ * command never yields to a timer of its own).
+ */
+export function runSite(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd ?? ROOT,
@@ -21,10 +27,15 @@ export function runSite(args: readonly string[], options: { cwd?: string; env?: 
     });
     let stdout = '';
     let stderr = '';
+    let timedOut = false;
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => ((timedOut = true), child.kill('SIGKILL')), options.timeoutMs);
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, timedOut });
+    });
   });
 }
 

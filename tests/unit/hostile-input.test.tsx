@@ -14,6 +14,7 @@ import { headMetaFor } from '../../generator/outputs/head-meta.ts';
 import { jsonForScript } from '../../generator/html.ts';
 import { staticFiles } from '../../generator/outputs/static-files.ts';
 import { build } from '../../generator/pipeline/build.ts';
+import { runSite } from '../helpers/cli.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';
 import { tempDir } from '../helpers/temp.ts';
 
@@ -221,6 +222,38 @@ describe('hostile content.yaml', () => {
       { numRuns: 12, seed: 11 },
     );
   }, 120_000);
+
+  test('a 200,000-character word in text fields of every kind: the build ends, in time that grows with the input, not its square', async () => {
+    const word = 'M'.repeat(200_000);
+    const content = structuredClone(BASE);
+    const fields = [
+      ['site', 'name'],
+      ['agency', 'name'],
+      ['courses', 0, 'title'],
+      ['courses', 1, 'description'],
+      ['books', 0, 'title'],
+      ['bundles', 0, 'title'],
+      ['pages', 'about', 'title'],
+      ['pages', 'about', 'description'],
+      ['pages', 'faq', 'items', 0, 'answer'],
+    ];
+    for (const field of fields) {
+      const parent = field.slice(0, -1).reduce<Record<string | number, unknown>>((value, key) => value[key] as Record<string | number, unknown>, content);
+      parent[field.at(-1)!] = word;
+    }
+    const file = path.join(dir, 'long-word.yaml');
+    writeFileSync(file, stringify(content, { lineWidth: 0 }));
+    const outDir = path.join(dir, 'long-word-out');
+    // It takes a few seconds; before, a step whose time grew with the square of a word's
+    // length (a card's line cut a character at a time) ran for hours. The build runs as
+    // its own process: a step that never yields could not be stopped by a timer in this one.
+    const result = await runSite(['build', '--content', file, '--out', outDir, '--cache-dir', path.join(dir, 'long-word-cache')], { timeoutMs: 90_000, env: { SITE_LOGIN_USERNAME: '', SITE_LOGIN_PASSWORD: '' } });
+    expect(result.timedOut, 'site build did not end in 90 s').toBe(false);
+    expect(result.code, result.stderr).toBe(0);
+    const course = readFileSync(path.join(outDir, 'course', '1', 'index.html'), 'utf8');
+    expect(course).toContain(`<h1 id="page-title" tabindex="-1">${word}</h1>`);
+    expect(existsSync(path.join(outDir, 'social', 'course-1.png'))).toBe(true);
+  }, 150_000);
 
   test(`tried ${'many'} inputs`, () => {
     // Reported in the closing note: how many hostile inputs were checked in this run.
