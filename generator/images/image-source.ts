@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SLOTS, type ImageSlot } from '../../site/model/images.ts';
@@ -45,6 +46,14 @@ export interface SourceIssue {
   hint: string;
 }
 
+/** What a file that is neither a regular file nor a folder is, in words. */
+function specialKind(stats: Stats): string {
+  if (stats.isFIFO()) return 'a named pipe';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'a special file';
+}
+
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The largest part of an image of this size a slot's shape can be cropped from. */
@@ -73,8 +82,10 @@ export async function readSource(src: string, contentDir: string, slots: readonl
   if (!real.startsWith(folder + path.sep)) {
     return { message: `${src} is a link to a file outside the folder of content.yaml`, hint: 'Copy the image into the folder (a media/ folder beside content.yaml) rather than linking to it.' };
   }
+  // Looked at, never opened, before it is known to be a file: opening a named pipe waits for a writer.
   const stats = await stat(real);
-  if (!stats.isFile()) return { message: `${src} is a folder, not an image`, hint: 'Name an image file inside it.' };
+  if (stats.isDirectory()) return { message: `${src} is a folder, not an image`, hint: 'Name an image file inside it.' };
+  if (!stats.isFile()) return { message: `${src} is not a regular file (it is ${specialKind(stats)}), so it cannot be an image`, hint: 'Name an image file saved on disk, such as media/photo.jpg.' };
   if (stats.size > MAX_SOURCE_BYTES) {
     return {
       message: `${src} is ${megabytes(stats.size)}, larger than the ${megabytes(MAX_SOURCE_BYTES)} an image may be`,

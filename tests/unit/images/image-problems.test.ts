@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -53,6 +54,9 @@ beforeAll(async () => {
   writeFileSync(path.join(media, 'huge.jpg'), Buffer.alloc(21 * 1024 * 1024));
   await photo(1600, 900).jpeg().toFile(path.join(dir, 'outside.jpg'));
   symlinkSync(path.join(dir, 'outside.jpg'), path.join(media, 'linked.jpg'));
+  // A named pipe: opened for reading, it would wait for a writer for ever.
+  execFileSync('mkfifo', [path.join(media, 'pipe.jpg')]);
+  mkdirSync(path.join(media, 'folder.jpg'));
 });
 
 /** The real content with these image fields, in site/content.yaml. */
@@ -93,7 +97,7 @@ describe('image fields with something wrong', () => {
   test('every problem is reported at once, located at its field, with what is wrong and how to fix it', async () => {
     const file = contentWith({
       books: ['media/missing.jpg', '../outside.jpg', '/etc/hosts.jpg', 'media/linked.jpg', 'media/notes.jpg', 'media/really-a-png.jpg', 'media/drawing.svg', 'media/drawing.png', 'media/bomb.png', 'media/huge.jpg'],
-      courses: ['media/small.jpg'],
+      courses: ['media/small.jpg', 'media/pipe.jpg', 'media/folder.jpg'],
       founder: 'media/good.jpg',
     });
     const source = readFileSync(file, 'utf8');
@@ -118,11 +122,13 @@ describe('image fields with something wrong', () => {
       path: 'courses.0.thumbnail.src',
       message: "media/small.jpg is 200 × 280 px, too small for a course thumbnail: the smallest that fits is 320 × 180 px",
     });
+    expect(found('media/pipe.jpg')).toMatchObject({ path: 'courses.1.thumbnail.src', message: 'media/pipe.jpg is not a regular file (it is a named pipe), so it cannot be an image' });
+    expect(found('media/folder.jpg')).toMatchObject({ path: 'courses.2.thumbnail.src', message: 'media/folder.jpg is a folder, not an image' });
     // The photo is fine, but says nothing to someone who cannot see it.
     const alt = problems.find((problem) => problem.path === 'pages.about.founderPhoto.alt')!;
     expect(alt).toMatchObject({ message: 'alt text is missing' });
     expect(alt.hint).toContain('decorative: true');
-    expect(problems).toHaveLength(12);
+    expect(problems).toHaveLength(14);
     for (const problem of problems) expect(problem.hint, problem.message).toBeTruthy();
   });
 
