@@ -1,8 +1,8 @@
 import { appendFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { ContentProblemError, OutputProblemError } from '../errors.ts';
-import { colorsFor, formatBytes, formatMs, problemsAsGithubAnnotations, problemsAsJson } from '../report.ts';
+import { ContentProblemError, OutputProblemError } from '../problems/errors.ts';
+import { colorsFor, formatBytes, formatMs, problemsAsGithubAnnotations, problemsAsJson } from '../problems/report.ts';
 import { resolveFromCwd, withContentOption, type GlobalOptions } from './options.ts';
 
 interface BuildCommandOptions {
@@ -36,7 +36,7 @@ export function registerBuild(program: Command): void {
       if (options.format !== 'text' && options.format !== 'json') command.error(`error: --format must be "text" or "json", not "${options.format}"`, { exitCode: 2 });
       const colors = colorsFor(process.stderr);
       const json = options.format === 'json';
-      const [{ build }, { buildResultJson, buildSummaryMarkdown, changesLine, changesList }] = await Promise.all([import('../pipeline/build.ts'), import('../build-report.ts')]);
+      const [{ build }, { buildResultJson, buildSummaryMarkdown, changesLine, changesList }] = await Promise.all([import('../build/build.ts'), import('../build/build-summary.ts')]);
       let result;
       try {
         result = await build({
@@ -68,13 +68,12 @@ export function registerBuild(program: Command): void {
         process.stderr.write(`${colors.dim(`peak memory ${result.peakMb.toFixed(0)} MB (--report lists each page's download)`)}\n`);
       }
       if (options.report) {
-        const { formatSizeTable } = await import('../pipeline/page-sizes.ts');
+        const { formatSizeTable } = await import('../check/page-sizes.ts');
         process.stdout.write(`${formatSizeTable(result.sizes, { outLabel: options.out })}\n`);
       }
       if (global.quiet || json) return;
-      const js = formatBytes(Math.max(...Object.values(result.assets.firstVisit).map((size) => size.jsBrotli)));
-      const css = formatBytes(result.assets.cssSize.brotli);
-      process.stdout.write(`${colorsFor(process.stdout).green('✓')} ${changesLine(result)}; at most ${js} JS and ${css} CSS per page (br), in ${formatMs(result.ms)} → ${options.out}/\n`);
+      const { js, css } = result.downloads;
+      process.stdout.write(`${colorsFor(process.stdout).green('✓')} ${changesLine(result)}; at most ${formatBytes(js)} JS and ${formatBytes(css)} CSS per page (br), in ${formatMs(result.ms)} → ${options.out}/\n`);
     });
 }
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { ContentProblemError } from '../errors.ts';
-import { colorsFor, formatMs, problemsAsGithubAnnotations, problemsAsJson } from '../report.ts';
-import { createStageTimer } from '../stage-timer.ts';
+import { ContentProblemError } from '../problems/errors.ts';
+import { colorsFor, formatMs, problemsAsGithubAnnotations, problemsAsJson } from '../problems/report.ts';
+import { createStageTimer } from '../build/stage-timer.ts';
 import { resolveFromCwd, withContentOption, type GlobalOptions } from './options.ts';
 
 interface CheckOptions {

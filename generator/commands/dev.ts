@@ -13,7 +13,7 @@ export function registerDev(program: Command): void {
     program.command('dev').description('build in memory and serve on localhost; on a change to content.yaml, site/ or templates/ rebuild what is needed and reload open tabs'),
   );
   withServerOptions(dev, 5173)
-    .addHelpText('after', '\nA content error is printed here and shown over the page, which keeps showing the last good build.\nChanges to generator/ need a restart.')
+    .addHelpText('after', '\nA content error is printed here and shown over the page, which keeps showing the last good build.\nA change to generator/ or site/model/ starts the generator again, on the same address.')
     .action(async (options: DevCommandOptions, command: Command) => {
       const global = command.optsWithGlobals<GlobalOptions>();
       const { runDev } = await import('../dev/run.ts');

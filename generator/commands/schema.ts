@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { UsageProblemError } from '../errors.ts';
+import { UsageProblemError } from '../problems/errors.ts';
 import type { Command } from 'commander';
-import { colorsFor } from '../report.ts';
+import { colorsFor } from '../problems/report.ts';
 import { resolveFromCwd, type GlobalOptions } from './options.ts';
 
 interface SchemaOptions {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { UsageProblemError } from '../errors.ts';
-import { colorsFor } from '../report.ts';
+import { UsageProblemError } from '../problems/errors.ts';
+import { colorsFor } from '../problems/report.ts';
 import { resolveFromCwd, withServerOptions, type GlobalOptions } from './options.ts';
 
 interface ServeOptions {

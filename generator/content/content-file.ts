@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ContentProblemError } from '../errors.ts';
+import { ContentProblemError } from '../problems/errors.ts';
 import { codeFrame } from './locate.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { createHash, pbkdf2 } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { LoginGate } from '../../site/model/site-data.ts';
-import { BuildProblemError } from '../errors.ts';
+import { BuildProblemError } from '../problems/errors.ts';
 
 const pbkdf2Async = promisify(pbkdf2);
 

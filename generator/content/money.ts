@@ -5,19 +5,16 @@ export function toCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
+/** US dollars as visitors read them, with cents, and without them for a round amount. */
+const WITH_CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+
 /**
  * Integer cents to a price a visitor reads: 5097 → "$50.97". With `wholeDollars`, a round
  * amount drops its cents (5000 → "$50"), as plan prices are written.
  */
 export function formatCents(cents: number, options: { wholeDollars?: boolean } = {}): string {
-  const sign = cents < 0 ? '-' : '';
-  const whole = Math.floor(Math.abs(cents) / 100);
-  const fraction = Math.abs(cents) % 100;
-  // en-US grouping by hand: Intl.NumberFormat costs ~15 ms of ICU start-up per process,
-  // a tenth of `site check`'s whole budget.
-  const dollars = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  if (options.wholeDollars && fraction === 0) return `${sign}$${dollars}`;
-  return `${sign}$${dollars}.${String(fraction).padStart(2, '0')}`;
+  return (options.wholeDollars && cents % 100 === 0 ? WHOLE_DOLLARS : WITH_CENTS).format(cents / 100);
 }
 
 /** Cents to the decimal string structured data wants: 5097 → "50.97". */

@@ -1,5 +1,5 @@
 import yaml from 'js-yaml';
-import { ContentProblemError, type Problem } from '../errors.ts';
+import { ContentProblemError, type Problem } from '../problems/errors.ts';
 import { codeFrame, locateSource, problemAt, syntaxProblems } from './locate.ts';
 
 /*

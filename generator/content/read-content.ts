@@ -1,8 +1,8 @@
 import type { Content } from '../../site/model/content-schema.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
-import { ContentProblemError, type Problem } from '../errors.ts';
+import { ContentProblemError, type Problem } from '../problems/errors.ts';
 import { readImages, type SiteImages } from '../images/site-images.ts';
-import { createStageTimer, type StageTimer } from '../stage-timer.ts';
+import { createStageTimer, type StageTimer } from '../build/stage-timer.ts';
 import { contentDisplayName, decodeContent, readContentBytes } from './content-file.ts';
 import { deriveContent } from './derive.ts';
 import { hashLogin, type LoginCredentials } from './login-gate.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ContentProblemError, type Problem } from '../errors.ts';
+import { ContentProblemError, type Problem } from '../problems/errors.ts';
 import { STATIC_PATHS } from '../../site/model/routes.ts';
 import { contentSchema, type Content } from '../../site/model/content-schema.ts';
 import { bookSchema, bundleSchema, courseSchema, policySectionSchema } from '../../site/model/item-schemas.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Problem } from '../errors.ts';
+import type { Problem } from '../problems/errors.ts';
 import { contentSchema } from '../../site/model/content-schema.ts';
 import { problemAtPath, type Located } from './locate.ts';
 

@@ -1,6 +1,6 @@
-import type { Problem } from '../errors.ts';
-import { escapeHtml } from '../html.ts';
-import { colorsFor, formatProblems } from '../report.ts';
+import type { Problem } from '../problems/errors.ts';
+import { escapeHtml } from '../render/html.ts';
+import { colorsFor, formatProblems } from '../problems/report.ts';
 
 /*
  * What `site dev` adds to the pages it serves, and nothing `site build` ever writes: a

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Message } from 'esbuild';
-import type { Problem } from '../errors.ts';
+import type { Problem } from '../problems/errors.ts';
 import { codeFrame } from '../content/locate.ts';
 
 /**

@@ -1,31 +1,30 @@
 import path from 'node:path';
 
-/** Which parts of the build a set of changed files invalidates. */
+/** What a set of changed files asks of site dev. */
 export interface RebuildPlan {
-  content: boolean;
-  template: boolean;
-  ssr: boolean;
-  client: boolean;
+  /** Build the site again (the engine's keys decide which pages render). */
+  rebuild: boolean;
+  /** Bundle the client again first: a file it was bundled from changed. */
+  bundle: boolean;
+  /** Start a new process: code this one has loaded changed (generator/, site/model/). */
+  restart: boolean;
 }
 
 /**
- * Sorts changed files into what they invalidate: content.yaml or an image it names
- * re-derives the data and re-renders (the browser bundle is code only, so it is not rebuilt); a
- * template re-renders; a file under site/ re-bundles the server code and/or the client bundle,
- * depending on which of them read it last time. Files neither read are ignored (a new
- * component counts once something imports it).
+ * Sorts changed files into what they ask for: content.yaml, an image it names, a template
+ * or a file under site/ builds the site again (site/ is compiled again for the server when
+ * its sources changed); a file the client bundle read bundles it again; a file of
+ * generator/ or site/model/ (which the generator imports itself) restarts site dev. Files
+ * nothing reads are ignored.
  */
-export function planRebuild(
-  changed: Iterable<string>,
-  inputs: { contentFile: string; templatesDir: string; ssr: ReadonlySet<string>; client: ReadonlySet<string>; images?: ReadonlySet<string> },
-): RebuildPlan {
-  const plan: RebuildPlan = { content: false, template: false, ssr: false, client: false };
+export function planRebuild(changed: Iterable<string>, inputs: { root: string; contentFile: string; client: ReadonlySet<string>; images?: ReadonlySet<string> }): RebuildPlan {
+  const plan: RebuildPlan = { rebuild: false, bundle: false, restart: false };
+  const under = (file: string, folder: string) => file.startsWith(path.join(inputs.root, folder) + path.sep);
   for (const file of changed) {
-    if (file === inputs.contentFile || inputs.images?.has(file)) plan.content = true;
-    else if (file.startsWith(inputs.templatesDir + path.sep)) plan.template = true;
-    else {
-      if (inputs.ssr.has(file)) plan.ssr = true;
-      if (inputs.client.has(file)) plan.client = true;
+    if (under(file, 'generator') || under(file, path.join('site', 'model'))) plan.restart = true;
+    else if (file === inputs.contentFile || inputs.images?.has(file) || under(file, 'templates') || under(file, 'site')) {
+      plan.rebuild = true;
+      if (inputs.client.has(file)) plan.bundle = true;
     }
   }
   return plan;

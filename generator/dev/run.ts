@@ -1,11 +1,12 @@
-import type { ServerResponse } from 'node:http';
+import { fork, type ChildProcess } from 'node:child_process';
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
+import { createServer, Socket, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
-import { colorsFor, formatMs, formatProblems } from '../report.ts';
+import { colorsFor, formatMs, formatProblems } from '../problems/report.ts';
 import { serverUrl } from '../serve/serve.ts';
-import { removeStaleBundles } from './bundlers.ts';
 import { createDevSession, type DevUpdate } from './session.ts';
-import { broadcastVersion, devHandler, startDevServer } from './server.ts';
+import { broadcastVersion, devHandler } from './server.ts';
 import { watchPaths } from './watch.ts';
 
 export interface DevOptions {
@@ -14,45 +15,113 @@ export interface DevOptions {
   port: number;
   quiet?: boolean;
   verbose?: boolean;
-  /** Resolves to stop the server; by default the first SIGINT (Ctrl+C) or SIGTERM. */
-  until?: Promise<void>;
 }
 
-/** The first SIGINT or SIGTERM. A second Ctrl+C while closing falls back to Node's default: exit at once. */
+/** The exit code by which the engine process asks for a new one (its code changed). */
+const RESTART = 75;
+/** Set in the engine process's environment: that it is the engine, and the port its address has. */
+const ENGINE = 'SITE_DEV_ENGINE';
+const PORT = 'SITE_DEV_PORT';
+
+/**
+ * `site dev`. The command's own process holds the address and runs the engine in a child
+ * process, handing it each connection: when a file of generator/ or site/model/ changes
+ * (code a process loads once), the engine exits and a new one takes its place. Meanwhile
+ * connections wait for it rather than being refused, so open tabs reconnect and reload
+ * without an error. Resolves after Ctrl+C.
+ */
+export async function runDev(options: DevOptions): Promise<void> {
+  if (process.env[ENGINE] === '1' && process.send) {
+    try {
+      return await runEngine({ ...options, port: Number(process.env[PORT]) });
+    } finally {
+      // The channel to the parent would keep this process alive, after a problem too.
+      if (process.connected) process.disconnect();
+    }
+  }
+  // Connections are accepted here and passed on unread (pauseOnConnect), as Node's cluster does.
+  const listener = createServer({ pauseOnConnect: true });
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.listen(options.port, options.host, () => (listener.off('error', reject), resolve()));
+  });
+  const port = (listener.address() as AddressInfo).port;
+  let engine: ChildProcess | null = null;
+  const waiting: Socket[] = [];
+  listener.on('connection', (socket) => (engine ? engine.send('connection', socket) : waiting.push(socket)));
+  let stopping = false;
+  let child: ChildProcess | undefined;
+  // Told over the IPC channel, not by a signal: from a terminal, Ctrl+C reaches the engine
+  // itself too, and a second SIGINT would stop it at once rather than let it close.
+  const stop = () => {
+    stopping = true;
+    if (child?.connected) child.send('stop');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    for (;;) {
+      const started = fork(process.argv[1]!, process.argv.slice(2), { env: { ...process.env, [ENGINE]: '1', [PORT]: String(port) }, stdio: 'inherit' });
+      child = started;
+      started.on('message', (message) => {
+        if (message === 'ready') {
+          engine = started;
+          for (const socket of waiting.splice(0)) started.send('connection', socket);
+        }
+        // Closing (to stop, or for a new engine): connections wait from now on.
+        if (message === 'closing') engine = null;
+      });
+      const code = await new Promise<number | null>((resolve) => started.once('exit', (exitCode) => resolve(exitCode)));
+      engine = null;
+      if (code !== RESTART || stopping) {
+        if (code !== 0 && !stopping) process.exitCode = code ?? 1;
+        return;
+      }
+    }
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    for (const socket of waiting) socket.destroy();
+    listener.close();
+  }
+}
+
+/** The first SIGINT or SIGTERM, or the parent's word to stop. A second Ctrl+C while closing falls back to Node's default: exit at once. */
 function interrupted(): Promise<void> {
   return new Promise((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      process.off('message', told);
       resolve();
+    };
+    const told = (message: unknown) => {
+      if (message === 'stop') stop();
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    process.on('message', told);
   });
 }
 
 /**
- * `site dev`: builds in memory, serves on host:port, rebuilds what a change needs and tells
- * open tabs to reload. Resolves after Ctrl+C, once the watcher, the esbuild contexts and
- * the server are closed.
+ * The engine: builds in memory, serves on host and port, rebuilds what a change needs and
+ * tells open tabs to reload. Exits with RESTART when its own code changed.
  */
-export async function runDev(options: DevOptions): Promise<void> {
+async function runEngine(options: DevOptions): Promise<void> {
   const out = colorsFor(process.stdout);
   const err = colorsFor(process.stderr);
   const cwd = process.cwd();
   const shown = path.relative(cwd, options.contentFile) || options.contentFile;
-  const until = options.until ?? interrupted();
+  const until = interrupted();
   // React's server renderer is several times faster in production mode, and the browser
-  // bundle is built for production too; set before the server bundle first imports React.
+  // bundle is built for production too; set before the server code first imports React.
   process.env.NODE_ENV ??= 'production';
-  const cacheParent = path.join(CACHE_ROOT, 'dev');
-  await removeStaleBundles(cacheParent);
   const session = await createDevSession({
     root: PACKAGE_ROOT,
     contentFile: options.contentFile,
     cwd,
     env: process.env,
-    cacheDir: path.join(cacheParent, String(process.pid)),
     imagesDir: path.join(CACHE_ROOT, 'images'),
     onWarning: (message) => process.stderr.write(`${err.yellow('warning:')} ${message}\n`),
   });
@@ -72,46 +141,64 @@ export async function runDev(options: DevOptions): Promise<void> {
     process.stdout.write(`${out.green(fixed ? '✓' : '↻')} ${what}: ${fixed ? 'fixed, ' : ''}${update.rendered} of ${update.pages} pages rendered in ${formatMs(update.ms)}${options.verbose ? out.dim(` (${clients.size} tabs told to reload)`) : ''}\n`);
   };
 
-  let server;
+  // Serves the connections the parent hands over; the address is the parent's.
+  const server = createHttpServer(devHandler({ snapshot: session.snapshot, clients }));
+  // Kept to close them at the end: a server that does not listen itself does not track its connections.
+  const sockets = new Set<Socket>();
+  let closing = false;
+  const onConnection = (message: unknown, socket: unknown) => {
+    if (message !== 'connection' || !(socket instanceof Socket)) return;
+    // One handed over while this engine said it was closing waits for no one: the tab retries.
+    if (closing) return void socket.destroy();
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    server.emit('connection', socket);
+  };
+  process.on('message', onConnection);
   let watcher: ReturnType<typeof watchPaths> | undefined;
+  let restart: (() => void) | undefined;
+  const restarting = new Promise<void>((resolve) => (restart = resolve));
   try {
-    const first = (await session.update('all'))!;
+    const first = (await session.update('all')) as DevUpdate;
     report(first, true);
-    server = await startDevServer({ host: options.host, port: options.port, handler: devHandler({ snapshot: session.snapshot, clients }) });
     // Watching before saying so: a save in the first moments (chokidar first walks site/)
     // would otherwise go unnoticed.
     watcher = watchPaths({
       paths: session.watched,
       onChange: async (changed) => {
         const update = await session.update(changed);
-        if (!update) return;
+        if (update === null) return;
+        if (update === 'restart') {
+          if (!options.quiet) process.stdout.write(`${out.dim('↻')} ${[...changed].map((file) => path.relative(cwd, file)).join(', ')}: the generator's own code changed; starting it again\n`);
+          restart!();
+          return;
+        }
         broadcastVersion(clients, update.version);
         report(update, false);
       },
       onError: (error) => process.stderr.write(`${err.yellow('warning:')} watching files failed: ${error.message}\n`),
     });
     await watcher.ready;
-    const address = server.address();
-    const port = address && typeof address === 'object' ? address.port : options.port;
-    const url = out.bold(serverUrl(options.host, port));
-    const watching = `watching ${shown}, site/ and templates/ (Ctrl+C to stop)`;
-    if (first.problems.length > 0)
-      process.stdout.write(`${out.red('✗')} site dev at ${url}: nothing to show until the problems above are fixed; ${watching}\n`);
+    process.send?.('ready');
+    const url = out.bold(serverUrl(options.host, options.port));
+    const watching = `watching ${shown}, site/, generator/ and templates/ (Ctrl+C to stop)`;
+    if (first.problems.length > 0) process.stdout.write(`${out.red('✗')} site dev at ${url}: nothing to show until the problems above are fixed; ${watching}\n`);
     else if (!options.quiet) process.stdout.write(`${out.green('✓')} site dev: ${first.pages} pages at ${url} in ${formatMs(first.ms)}; ${watching}\n`);
   } catch (error) {
     await watcher?.close();
-    server?.close();
+    process.off('message', onConnection);
     await session.dispose();
     throw error;
   }
 
-  await until;
-  if (!options.quiet) process.stdout.write(`${out.dim('stopping…')}\n`);
+  const restarted = await Promise.race([until.then(() => false), restarting.then(() => true)]);
+  closing = true;
+  process.send?.('closing');
+  if (!restarted && !options.quiet) process.stdout.write(`${out.dim('stopping…')}\n`);
   await watcher.close();
   for (const client of clients) client.end();
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+  process.off('message', onConnection);
+  for (const socket of sockets) socket.destroy();
   await session.dispose();
+  if (restarted) process.exit(RESTART);
 }

@@ -1,12 +1,16 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Problem } from '../errors.ts';
+import type { MemorySite } from '../output/memory-output.ts';
+import type { Problem } from '../problems/errors.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT, EVENTS_PATH, injectDevTags, OVERLAY_CSS, OVERLAY_CSS_PATH, problemsPage } from './client-script.ts';
 
 /** What the dev server serves: the last good build (null before the first) and the current problems. */
 export interface DevSnapshot {
   /** Files by their path under out/, like "about/index.html". */
-  files: ReadonlyMap<string, string | Uint8Array> | null;
+  files: MemorySite | null;
+  /** A card not drawn yet, drawn now: the file it is drawn into; null when `file` is none. */
+  card?: (file: string) => Promise<string> | null;
   problems: readonly Problem[];
   /** Changes whenever files or problems do; open tabs reload when theirs is not current. */
   version: string;
@@ -76,6 +80,14 @@ export function devHandler(options: { snapshot: () => DevSnapshot; clients: Set<
     if (urlPath === OVERLAY_CSS_PATH) return send(req, res, 200, OVERLAY_CSS, 'text/css; charset=utf-8', 'no-store');
     if (!snapshot.files) return send(req, res, 500, problemsPage(snapshot), CONTENT_TYPES['.html']!, 'no-store');
     const files = snapshot.files;
+    const card = snapshot.card?.(urlPath.slice(1));
+    if (card) {
+      card.then(
+        (drawn) => send(req, res, 200, readFileSync(drawn), CONTENT_TYPES['.png']!, 'no-store'),
+        () => send(req, res, 500, 'The card could not be drawn.\n', 'text/plain; charset=utf-8', 'no-store'),
+      );
+      return;
+    }
     let status = 200;
     let file = candidates(urlPath).find((name) => files.has(name));
     if (!file) {
@@ -85,7 +97,7 @@ export function devHandler(options: { snapshot: () => DevSnapshot; clients: Set<
     }
     const extension = path.posix.extname(file);
     const type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
-    const contents = files.get(file)!;
+    const { contents } = files.get(file)!;
     if (extension === '.html') return send(req, res, status, injectDevTags(typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'), snapshot), type, 'no-store');
     // Asset names carry a content hash: a tab may keep them while the HTML is always fresh.
     send(req, res, status, contents, type, file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
@@ -101,17 +113,4 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, body: s
 /** Tells every open tab the current version (they reload when it is not theirs). */
 export function broadcastVersion(clients: ReadonlySet<ServerResponse>, version: string): void {
   for (const client of clients) client.write(`event: version\ndata: ${version}\n\n`);
-}
-
-/** Starts the dev server; resolves with it once listening. */
-export async function startDevServer(options: { host: string; port: number; handler: ReturnType<typeof devHandler> }): Promise<Server> {
-  const server = createServer(options.handler);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return server;
 }

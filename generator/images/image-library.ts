@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Sharp, SharpInput, SharpOptions } from 'sharp';
 import { CACHE_ROOT } from '../paths.ts';
-import { escapeHtml } from '../html.ts';
+import { escapeHtml } from '../render/html.ts';
 
 /*
  * sharp (libvips) does every image the build makes: it rasterises the SVG of social cards

@@ -4,6 +4,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SLOTS, type ImageSlot } from '../../site/model/images.ts';
 import { loadSharp } from './image-library.ts';
+import { stampOf } from './image-stamps.ts';
 
 /*
  * An image file as content.yaml names it, checked before anything is made from it: inside
@@ -33,6 +34,8 @@ export interface SourceImage {
   stem: string;
   /** SHA-256 of its bytes: what decides every file made from it. */
   hash: string;
+  /** Its size, times and inode as they were before it was read (image-stamps.ts): a later change shows. */
+  stamp: string;
   /** Its size upright (EXIF orientation applied). */
   width: number;
   height: number;
@@ -92,6 +95,8 @@ export async function readSource(src: string, contentDir: string, slots: readonl
       hint: 'Export it smaller: 3,000 px across at JPEG quality 85 is more than any place on the site shows.',
     };
   }
+  // Stamped before it is read: a file saved over after this is seen as changed by the next build.
+  const stamp = stampOf(real);
   const bytes = await readFile(real);
   const sharp = await loadSharp();
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
@@ -133,6 +138,7 @@ export async function readSource(src: string, contentDir: string, slots: readonl
     file: real,
     stem: path.basename(src, path.extname(src)).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'image',
     hash: createHash('sha256').update(bytes).digest('hex'),
+    stamp,
     width,
     height,
     alpha: metadata.hasAlpha === true,

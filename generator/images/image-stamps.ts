@@ -10,14 +10,10 @@ import { statSync } from 'node:fs';
 
 export type ImageStamps = Record<string, string>;
 
-function stampOf(file: string): string {
+/** A file's stamp: its size, modification and status change times, and inode; "missing" when absent. */
+export function stampOf(file: string): string {
   const stats = statSync(file, { throwIfNoEntry: false, bigint: true });
   return stats ? `${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.ino}` : 'missing';
-}
-
-/** The stamps of the source files (absolute paths). */
-export function imageStamps(files: readonly string[]): ImageStamps {
-  return Object.fromEntries(files.map((file) => [file, stampOf(file)]));
 }
 
 /** Whether every source is as stamped. */

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { SLOTS, type ImageSlot, type ImageType } from '../../site/model/images.ts';
-import { hitCacheEntry } from './image-cache.ts';
+import type { ImageFile, ImageFiles } from '../cache/image-files.ts';
 import { loadSharp, renderSlot, sharpVersion } from './image-library.ts';
 import { cropOf, MAX_SOURCE_PIXELS, type SourceImage } from './image-source.ts';
 
@@ -11,7 +10,7 @@ import { cropOf, MAX_SOURCE_PIXELS, type SourceImage } from './image-source.ts';
  * the source) in AVIF and WebP, and a JPEG (PNG when the source has transparency) for
  * browsers without them. A file's key hashes everything that decides its bytes (the
  * source's, the crop, the width, the encoder and its settings), so it is made once and
- * then taken from the build cache's images/ folder; its name in out/ carries the key, so
+ * then taken from the build cache's images/ folder (cache/image-files.ts); its name in out/ carries the key, so
  * hosts can cache it for ever.
  */
 
@@ -38,8 +37,6 @@ export interface ImageVariant {
   file: string;
   /** The hash of everything that decides its bytes. */
   key: string;
-  /** Its file name in the cache's images/ folder. */
-  cacheName: string;
   type: ImageType;
   format: Format;
   width: number;
@@ -66,7 +63,6 @@ export function variantsOf(source: SourceImage, slot: ImageSlot): ImageVariant[]
       return {
         file: `images/${source.stem}-${width}.${key.slice(0, 10)}.${extension}`,
         key,
-        cacheName: `${key}.${extension}`,
         type: TYPES[format],
         format,
         width,
@@ -78,24 +74,21 @@ export function variantsOf(source: SourceImage, slot: ImageSlot): ImageVariant[]
   );
 }
 
-/** Names each temporary file apart: two variants may be made at once. */
-let temporaries = 0;
-
 /**
- * Makes a variant into the cache folder, unless it is there: returns its path there and
- * its size. The source is decoded with the pixel limit, and a file damaged past its header
- * fails here (sharp stops at the first decoder warning).
+ * Makes a variant from its source's bytes into the images folder, unless it is there (or `again`);
+ * returns the file. The source is decoded with the pixel limit, and a file damaged past
+ * its header fails here (sharp stops at the first decoder warning).
  */
-export async function makeVariant(variant: ImageVariant, imagesDir: string): Promise<{ cached: string; bytes: number }> {
-  const cached = path.join(imagesDir, variant.cacheName);
-  const size = hitCacheEntry(cached);
-  if (size > 0) return { cached, bytes: size };
+export async function makeVariant(variant: ImageVariant, sourceBytes: () => Promise<Buffer>, images: ImageFiles, again = false): Promise<ImageFile & { made: boolean }> {
+  const found = again ? null : images.find(variant.key);
+  if (found) return { ...found, made: false };
+  const bytes = await sourceBytes();
   const sharp = await loadSharp();
-  await mkdir(imagesDir, { recursive: true });
-  const temporary = `${cached}.${process.pid}.${(temporaries += 1)}.tmp`;
-  const info = await renderSlot(async () => {
+  const extension = EXTENSIONS[variant.format];
+  const temporary = images.temporaryFor(variant.key, extension);
+  await renderSlot(async () => {
     // Metadata (EXIF, XMP, ICC beyond sRGB) is dropped: sharp keeps none unless asked.
-    let image = sharp(variant.source.file, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: 'warning' })
+    let image = sharp(bytes, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: 'warning' })
       .autoOrient()
       .resize(variant.width, variant.height, { fit: 'cover', position: 'centre' });
     if (variant.format === 'jpeg') image = image.flatten({ background: '#ffffff' }).jpeg(ENCODERS.jpeg);
@@ -103,12 +96,11 @@ export async function makeVariant(variant: ImageVariant, imagesDir: string): Pro
     else if (variant.format === 'webp') image = image.webp(ENCODERS.webp);
     else image = image.avif(ENCODERS.avif);
     try {
-      return await image.toFile(temporary);
+      await image.toFile(temporary);
     } catch (error) {
-      await rm(temporary, { force: true });
+      rmSync(temporary, { force: true });
       throw error;
     }
   });
-  await rename(temporary, cached);
-  return { cached, bytes: info.size };
+  return { ...images.keep(variant.key, extension, temporary), made: true };
 }

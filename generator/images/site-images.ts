@@ -1,7 +1,12 @@
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ImageFiles } from '../cache/image-files.ts';
+import type { ImageStamps } from './image-stamps.ts';
 import { sizesOf, SLOTS, srcsetOf, type ImageSlot, type ImageView } from '../../site/model/images.ts';
 import { imageUsesOf, type ImageUse } from './image-uses.ts';
-import { readSource } from './image-source.ts';
+import { readSource, type SourceImage } from './image-source.ts';
 import { makeVariant, variantsOf, type ImageVariant } from './image-variants.ts';
 
 /*
@@ -18,6 +23,8 @@ export interface SiteImages {
   variants: ImageVariant[];
   /** The source files, absolute: a build whose content is unchanged is still redone when one of them changes. */
   sources: string[];
+  /** Each source file's stamp, taken before it was read. */
+  stamps: ImageStamps;
   /** Which content paths use each source file (for a problem found while making its files). */
   uses: ReadonlyMap<string, readonly ImageUse[]>;
 }
@@ -29,7 +36,7 @@ export interface ImageIssue {
   hint: string;
 }
 
-export const NO_IMAGES: SiteImages = { view: () => undefined, variants: [], sources: [], uses: new Map() };
+export const NO_IMAGES: SiteImages = { view: () => undefined, variants: [], sources: [], stamps: {}, uses: new Map() };
 
 /**
  * Reads and checks every image content.yaml (at `contentFile`) names in its plain `data`:
@@ -61,6 +68,7 @@ export async function readImages(data: unknown, contentFile: string): Promise<{ 
     view: (contentPath, slot) => views.get(viewKey(contentPath, slot)),
     variants: [...variants.values()],
     sources: [...byFile.keys()],
+    stamps: Object.fromEntries(read.flatMap((source) => ('file' in source ? [[source.file, source.stamp]] : []))),
     uses: byFile,
   };
   return { images, issues };
@@ -83,29 +91,48 @@ function viewOf(use: ImageUse, slot: ImageSlot, groups: ImageVariant[][]): Image
   };
 }
 
-/** A file made: where the cache keeps it and its size. */
+/** A file of the site's images, in the images folder: its identity, where it is, its size, and whether it was made now (else found there, and not yet checked against its identity). */
 export interface MadeImage {
-  cacheName: string;
-  cached: string;
+  id: string;
+  path: string;
   bytes: number;
+  made: boolean;
+  /** Makes it again (one found damaged). */
+  again: () => Promise<MadeImage>;
 }
 
 /**
- * Makes every file of the site's images that the cache lacks (the others cost a stat).
- * Returns them by their path under out/, and an issue per content field whose source
- * could not be decoded (damaged past its header).
+ * Makes every file of the site's images that the images folder lacks. A source is read
+ * once, and only if one of its files is to be made; its bytes are checked against the
+ * hash they were read with (a file saved over while the build ran is a problem to build
+ * again, never a picture kept under another's key). Returns the files by their path under
+ * out/, and an issue per content field whose source could not be decoded or changed.
  */
-export async function makeImages(images: SiteImages, imagesDir: string): Promise<{ made: Map<string, MadeImage>; issues: ImageIssue[] }> {
+export async function makeImages(images: SiteImages, files: ImageFiles): Promise<{ made: Map<string, MadeImage>; issues: ImageIssue[] }> {
   const made = new Map<string, MadeImage>();
   const failed = new Map<string, string>();
+  const bytesOf = new Map<string, Promise<Buffer>>();
+  const sourceBytes = (source: SourceImage) => () => {
+    let bytes = bytesOf.get(source.file);
+    if (!bytes) {
+      bytes = readFile(source.file).then((read) => {
+        if (createHash('sha256').update(read).digest('hex') !== source.hash) throw new Error('it changed while the build was running');
+        return read;
+      });
+      bytesOf.set(source.file, bytes);
+    }
+    return bytes;
+  };
+  const make = async (variant: ImageVariant, again = false): Promise<MadeImage> => {
+    const file = await makeVariant(variant, sourceBytes(variant.source), files, again);
+    return { id: file.id, path: file.path, bytes: statSync(file.path).size, made: file.made, again: () => make(variant, true) };
+  };
   await Promise.all(
     images.variants.map(async (variant) => {
-      if (failed.has(variant.source.file)) return;
       try {
-        const file = await makeVariant(variant, imagesDir);
-        made.set(variant.file, { cacheName: variant.cacheName, ...file });
+        made.set(variant.file, await make(variant));
       } catch (error) {
-        failed.set(variant.source.file, (error as Error).message.split('\n')[0]!);
+        if (!failed.has(variant.source.file)) failed.set(variant.source.file, (error as Error).message.split('\n')[0]!);
       }
     }),
   );
@@ -113,7 +140,7 @@ export async function makeImages(images: SiteImages, imagesDir: string): Promise
     (images.uses.get(file) ?? []).map((use) => ({
       path: [...use.path, 'src'],
       message: `${use.image.src} could not be read as an image: ${reason}`,
-      hint: 'The file is damaged or incomplete (a copy or download cut short?): export or copy it again.',
+      hint: reason.startsWith('it changed') ? 'Run the build again once the file is saved.' : 'The file is damaged or incomplete (a copy or download cut short?): export or copy it again.',
     })),
   );
   return { made, issues };

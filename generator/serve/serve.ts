@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
-import { headersForPath, parseHeadersFile, parseRedirectsFile, redirectForPath, type HeaderRule, type RedirectRule } from '../outputs/host-rules.ts';
-import { REVALIDATE_CACHE } from '../outputs/hosting-files.ts';
+import { headersForPath, parseHeadersFile, parseRedirectsFile, redirectForPath, type HeaderRule, type RedirectRule } from '../site-files/host-rules.ts';
+import { REVALIDATE_CACHE } from '../site-files/hosting-files.ts';
 
 /** Headers sent when out/ has no _headers file (an old build). */
 const BASE_HEADERS: Record<string, string> = {

@@ -8,12 +8,6 @@ import { bookSchema, bundleSchema, courseSchema, planSchema, policySectionSchema
  * Cross-field rules (references, sums) live in `refine.ts`, derived values in `derive.ts`.
  */
 
-// zod compiles each object schema into a function (new Function) the first time it parses
-// with it: a win for a server parsing thousands of requests, ~25 ms lost when the CLI parses
-// one file once (`site check` validated in ~30 ms with it, ~5 ms without). The checks and
-// the issues they report are the same either way.
-z.config({ jitless: true });
-
 export const contentSchema = z.strictObject({
   site: z.strictObject({
     name: text,

@@ -19,11 +19,12 @@ export interface LayoutData {
   navigation: SiteData['navigation'];
 }
 
-/** Where one page of a paged list stands: its first item's index, its number and how many pages there are. */
+/** Where one page of a paged list stands: its first item's index, its number, how many pages there are and how many items in all. */
 export interface ListPosition {
   first: number;
   current: number;
   count: number;
+  items: number;
 }
 
 /** One page of the course list: its courses, numbered from `first`. */
@@ -99,7 +100,7 @@ export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageDat
       const { first, end, current, count } = listPageAt(COURSE_LIST, site.courses.length, path);
       // A list shows each course's thumbnail; its page's picture is its page's alone.
       const courses = site.courses.slice(first, end).map(({ hero: _hero, ...course }) => course);
-      return { kind, page: pages.courseList, list: { courses, first, current, count } };
+      return { kind, page: pages.courseList, list: { courses, first, current, count, items: site.courses.length } };
     }
     case 'course': {
       const id = /^\/course\/([^/]+)$/.exec(normalizePath(path))?.[1];
@@ -111,11 +112,11 @@ export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageDat
     case 'faq': {
       // The page's own questions, in the items' place.
       const { first, end, current, count } = listPageAt(FAQ_LIST, pages.faq.items.length, path);
-      return { kind, page: { ...pages.faq, items: pages.faq.items.slice(first, end) }, list: { first, current, count } };
+      return { kind, page: { ...pages.faq, items: pages.faq.items.slice(first, end) }, list: { first, current, count, items: pages.faq.items.length } };
     }
     case 'ebooks': {
       const { first, end, current, count } = listPageAt(STORE, site.books.length, path);
-      return { kind, page: pages.ebooks, books: site.books.slice(first, end), list: { first, current, count } };
+      return { kind, page: pages.ebooks, books: site.books.slice(first, end), list: { first, current, count, items: site.books.length } };
     }
     case 'bundles':
       return { kind, page: pages.bundles, bundles: site.bundles };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../generator/outputs/hosting-files.ts';
+import { CONTENT_SECURITY_POLICY } from '../../generator/site-files/hosting-files.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { listFiles } from '../helpers/output.ts';
 

@@ -175,6 +175,23 @@ describe('site dev in a copy of the project', () => {
     expect(await page.locator('#site-dev-overlay').count()).toBe(0);
     await close();
   });
+
+  test("a change to the generator's own code starts it again on the same address; the tab reloads with the new code's pages", async () => {
+    const { page, log, close } = await openPage(browser);
+    await page.goto(`${dev.url}/faq`);
+    const headMeta = path.join(dir, 'generator', 'render', 'head-meta.ts');
+    const source = readFileSync(headMeta, 'utf8');
+    expect(source).toContain("'summary_large_image'");
+    await reloadAfter(page, () => writeFileSync(headMeta, source.replace("'summary_large_image'", "'summary'")), dev);
+    await dev.waitForOutput(/generator\/render\/head-meta\.ts: the generator's own code changed; starting it again/);
+    expect(page.url()).toBe(`${dev.url}/faq`);
+    expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary');
+    await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+    expect(log.messages).toEqual([]);
+    await reloadAfter(page, () => writeFileSync(headMeta, source), dev);
+    expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
+    await close();
+  });
 });
 
 describe('site build output', () => {

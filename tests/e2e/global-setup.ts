@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { build } from '../../generator/pipeline/build.ts';
+import { build } from '../../generator/build/build.ts';
 import { serveStatic } from '../../generator/serve/serve.ts';
 
 /** Test credentials for the login gate: set only in the test build, never committed as real ones. */

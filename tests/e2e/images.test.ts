@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../generator/outputs/hosting-files.ts';
+import { CONTENT_SECURITY_POLICY } from '../../generator/site-files/hosting-files.ts';
 import { candidatesOf, chosenCandidate, type ImageSlot } from '../../site/model/images.ts';
 import { axeViolations, openPage, useBrowser, waitForHydration } from '../helpers/browser.ts';
 import { REAL_CONTENT } from '../helpers/content.ts';

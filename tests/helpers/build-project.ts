@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { build } from '../../generator/pipeline/build.ts';
-import type { BuildOptions } from '../../generator/pipeline/build-result.ts';
+import { build } from '../../generator/build/build.ts';
+import type { BuildOptions } from '../../generator/build/build-result.ts';
 import { REAL_CONTENT } from './content.ts';
 import { hashTree } from './output.ts';
 import { tempDir } from './temp.ts';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContent } from '../../generator/content/read-content.ts';
 import { validateContent } from '../../generator/content/validate.ts';
-import { ContentProblemError, type Problem } from '../../generator/errors.ts';
-import { colorsFor, formatProblem } from '../../generator/report.ts';
+import { ContentProblemError, type Problem } from '../../generator/problems/errors.ts';
+import { colorsFor, formatProblem } from '../../generator/problems/report.ts';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '..', 'fixtures');
 export const REAL_CONTENT = path.resolve(import.meta.dirname, '..', '..', 'content.yaml');

@@ -1,5 +1,5 @@
-import { URL_ATTRIBUTES, URL_META, type ScannedPage } from '../../generator/pipeline/html-scan.ts';
-import { decodeEntities } from '../../generator/pipeline/html-tokens.ts';
+import { URL_ATTRIBUTES, URL_META, type ScannedPage } from '../../generator/check/html-scan.ts';
+import { decodeEntities } from '../../generator/check/html-tokens.ts';
 
 /*
  * The output scan as a grammar of regular expressions: the definition the hand-written

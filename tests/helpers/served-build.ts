@@ -1,4 +1,4 @@
-import { build } from '../../generator/pipeline/build.ts';
+import { build } from '../../generator/build/build.ts';
 import { serveStatic } from '../../generator/serve/serve.ts';
 
 /** Builds `contentFile` into `outDir` and serves it on a loopback port as `site serve` does: its URL, and how to stop the server. */

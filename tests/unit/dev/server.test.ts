@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import type { ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { injectDevTags, overlayHtml } from '../../../generator/dev/client-script.ts';
-import { broadcastVersion, devHandler, startDevServer, type DevSnapshot } from '../../../generator/dev/server.ts';
-import type { Problem } from '../../../generator/errors.ts';
+import { broadcastVersion, devHandler, type DevSnapshot } from '../../../generator/dev/server.ts';
+import type { Problem } from '../../../generator/problems/errors.ts';
 
 const PAGE = '<!doctype html>\n<html lang="en">\n  <head>\n    <title>T</title>\n  </head>\n  <body>\n    <div id="root">x</div>\n  </body>\n</html>\n';
 const PROBLEM: Problem = {
@@ -46,19 +46,22 @@ describe('devHandler', () => {
 
   beforeAll(async () => {
     snapshot = {
-      files: new Map<string, string | Uint8Array>([
-        ['index.html', PAGE.replace('x', 'home')],
-        ['about/index.html', PAGE.replace('x', 'about')],
-        ['404.html', PAGE.replace('x', 'not found')],
-        ['course/404.html', PAGE.replace('x', 'course not found')],
-        ['assets/main-ABC.js', 'console.log(1)'],
-        ['favicon.svg', '<svg/>'],
-        ['about/index.json', '{"title":"About"}'],
-      ]),
+      files: new Map(
+        Object.entries({
+        'index.html': PAGE.replace('x', 'home'),
+        'about/index.html': PAGE.replace('x', 'about'),
+        '404.html': PAGE.replace('x', 'not found'),
+        'course/404.html': PAGE.replace('x', 'course not found'),
+        'assets/main-ABC.js': 'console.log(1)',
+        'favicon.svg': '<svg/>',
+        'about/index.json': '{"title":"About"}',
+      }).map(([file, contents]) => [file, { id: file, contents }]),
+      ),
       problems: [],
       version: 's.1',
     };
-    const server = await startDevServer({ host: '127.0.0.1', port: 0, handler: devHandler({ snapshot: () => snapshot, clients }) });
+    const server = createServer(devHandler({ snapshot: () => snapshot, clients }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     close = () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
   });

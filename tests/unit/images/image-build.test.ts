@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { OutputProblemError } from '../../../generator/errors.ts';
-import { build } from '../../../generator/pipeline/build.ts';
+import { OutputProblemError } from '../../../generator/problems/errors.ts';
+import { build } from '../../../generator/build/build.ts';
 import { chosenCandidate, candidatesOf } from '../../../site/model/images.ts';
 import { REAL_CONTENT } from '../../helpers/content.ts';
 import { hashTree, listFiles } from '../../helpers/output.ts';
@@ -23,7 +23,8 @@ const outDir = path.join(dir, 'out');
 const cacheDir = path.join(dir, 'cache');
 const run = (extra: { outDir?: string; cacheDir?: string; noCache?: boolean } = {}) => build({ contentFile, outDir, cacheDir, env: {}, ...extra });
 const html = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
-const cachedImages = () => readdirSync(path.join(cacheDir, 'images')).filter((name) => /\.(avif|webp|jpg|png)$/.test(name));
+/** The files of the cache's images folder (in subfolders by the first two digits of their key). */
+const cachedImages = () => readdirSync(path.join(cacheDir, 'images'), { recursive: true }).map(String).filter((name) => /\.(avif|webp|jpg|png)$/.test(name));
 
 beforeAll(async () => {
   ({ contentFile } = await writeImageFixture(REAL_CONTENT, path.join(dir, 'site')));

@@ -1,9 +1,11 @@
 import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { imageStamps, sameImages } from '../../../generator/images/image-stamps.ts';
+import { sameImages, stampOf, type ImageStamps } from '../../../generator/images/image-stamps.ts';
 import { aMomentAgo } from '../../helpers/clock.ts';
 import { tempDir } from '../../helpers/temp.ts';
+
+const imageStamps = (files: string[]): ImageStamps => Object.fromEntries(files.map((file) => [file, stampOf(file)]));
 
 const dir = tempDir('site-image-stamps-');
 

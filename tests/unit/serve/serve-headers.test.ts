@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { headersFile, IMMUTABLE_CACHE, redirectsFile, REVALIDATE_CACHE, SECURITY_HEADERS } from '../../../generator/outputs/hosting-files.ts';
+import { headersFile, IMMUTABLE_CACHE, redirectsFile, REVALIDATE_CACHE, SECURITY_HEADERS } from '../../../generator/site-files/hosting-files.ts';
 import { serveStatic } from '../../../generator/serve/serve.ts';
 
 /* `site serve` applies out/_headers and out/_redirects the way Netlify and Cloudflare Pages do. */

@@ -1,0 +1,49 @@
+import { lstatSync } from 'node:fs';
+import path from 'node:path';
+import { CACHE_ROOT } from '../paths.ts';
+import { UsageProblemError } from '../problems/errors.ts';
+import { assertReplaceableOutput } from '../output/replaceable-output.ts';
+
+/** Where a build writes: out/ (and how problems name it), and the build cache. */
+export interface BuildFolders {
+  outDir: string;
+  outLabel: string;
+  cacheDir: string;
+}
+
+/** How problems name a folder: relative to the working folder when inside it. */
+function labelOf(dir: string): string {
+  const relative = path.relative(process.cwd(), dir);
+  return (relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : dir).split(path.sep).join('/');
+}
+
+/** Whether `inner` is `outer` or inside it. */
+function within(inner: string, outer: string): boolean {
+  const relative = path.relative(outer, inner);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/**
+ * The folders of a build, refused before any work when they cannot serve: an output
+ * folder a build did not write (replaceable-output.ts), a cache inside out/ or beside it in
+ * the folders a build swaps (it would be published, or swapped away), out/ inside the
+ * cache, a cache that is a file.
+ */
+export async function buildFolders(options: { outDir: string; cacheDir?: string }): Promise<BuildFolders> {
+  const outDir = path.resolve(options.outDir);
+  const outLabel = labelOf(outDir);
+  const cacheDir = path.resolve(options.cacheDir ?? CACHE_ROOT);
+  const cacheLabel = labelOf(cacheDir);
+  const hint = 'Keep the build cache outside the output folder: the default (node_modules/.cache/site), or --cache-dir with a folder of its own.';
+  if (within(cacheDir, outDir)) throw new UsageProblemError(`--cache-dir ${cacheLabel} is ${cacheDir === outDir ? 'the output folder' : `inside the output folder ${outLabel}`}; the cache would be published with the site`, { hint });
+  const beside = `.${path.basename(outDir)}-`;
+  const firstBelowParent = path.relative(path.dirname(outDir), cacheDir).split(path.sep)[0] ?? '';
+  if (within(cacheDir, path.dirname(outDir)) && firstBelowParent.startsWith(beside))
+    throw new UsageProblemError(`--cache-dir ${cacheLabel} is inside ${firstBelowParent}, a folder a build swaps with ${outLabel}`, { hint });
+  if (within(outDir, cacheDir)) throw new UsageProblemError(`--out ${outLabel} is inside the build cache ${cacheLabel}`, { hint: 'Give --out a folder outside the build cache.' });
+  const stats = lstatSync(cacheDir, { throwIfNoEntry: false });
+  if (stats && !stats.isDirectory())
+    throw new UsageProblemError(`--cache-dir ${cacheLabel} is ${stats.isSymbolicLink() ? 'a symbolic link' : 'a file'}, not a folder`, { hint: 'Give --cache-dir a folder (it is made if it does not exist), or leave it out for node_modules/.cache/site.' });
+  await assertReplaceableOutput(outDir, { label: outLabel });
+  return { outDir, outLabel, cacheDir };
+}

@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { openBuildCache, retiredIds, tidyCache } from '../cache/build-cache.ts';
+import { prepareRecord, type BuildRecord } from '../cache/build-record.ts';
+import { lockCache } from '../cache/cache-lock.ts';
+import { brotliSize } from '../check/brotli-size.ts';
+import { BUDGETS, type PageSize } from '../check/page-sizes.ts';
+import { hashLogin, loginCredentials } from '../content/login-gate.ts';
+import { buildFolders } from './build-folders.ts';
+import { downloadsOf, peakMb, type BuildOptions, type BuildResult } from './build-result.ts';
+import { readInputs } from './read-inputs.ts';
+import { lookAtSpare } from '../output/spare-look.ts';
+import { createStageTimer } from './stage-timer.ts';
+import { upToDate } from './up-to-date.ts';
+
+/**
+ * content.yaml to out/, doing what changed since the last build: read what the site is
+ * made from; stop there if out/ already is that site; else read the content, take the
+ * client bundle, open out/ for the new site, make it (make-site.ts: plan, keep, render,
+ * check), swap it in and record it. A problem anywhere leaves the previous out/ as it was.
+ */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const timer = createStageTimer(options.onStage);
+  const warn = (message: string) => options.onWarning?.(message);
+  const folders = await buildFolders(options);
+  const credentials = loginCredentials(options.env ?? process.env);
+  if (!credentials) warn('SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set: the login page will refuse every attempt.');
+  const release = await lockCache(folders.cacheDir, {
+    onWait: (pid) => warn(`waiting for another build (process ${pid}) to finish with the build cache in ${folders.cacheDir}`),
+    onTakeOver: warn,
+  });
+  try {
+    const cache = await timer.time('cache', () => openBuildCache({ dir: folders.cacheDir, fresh: options.noCache, onWarning: warn }));
+    const last = cache.record;
+    const budgets = options.budgets ?? BUDGETS;
+    const inputs = await timer.time('inputs', () => readInputs(options.contentFile, { budgets, exact: options.exactSizes ?? false }));
+    // The cache knows the login pair only by the gate the login page publishes (a salted
+    // PBKDF2 hash), never by a fast hash that a copy of the cache could be searched with.
+    const gate = last && credentials ? await hashLogin(credentials, last.login.siteUrl) : null;
+    const out = options.exactSizes ? null : upToDate(last, inputs, { outDir: folders.outDir, loginHash: gate?.hash ?? null });
+    if (last && out) {
+      // Files checked by their bytes this time are trusted by their time from now on.
+      if (out !== last.out) prepareRecord(cache.dir, { ...last, out }).commit();
+      return { pages: Object.keys(last.pages).length, downloads: last.downloads, peakMb: peakMb(), stages: timer.stages, sizes: [], changes: { rendered: [], pages: [], written: [], removed: [], prices: [] }, upToDate: true, ms: performance.now() - started };
+    }
+
+    // The last build's out/ and spare are known only if it wrote this out/. The spare is
+    // looked at while the content is read (spare-look.ts).
+    const lastHere = last && last.outDir === folders.outDir ? last : null;
+    const spareLook = lookAtSpare(folders.outDir, lastHere);
+    spareLook.catch(() => {}); // awaited when out/ is opened
+    // The rest of the engine is loaded only now: a build with nothing to do never needs it
+    // (zod, the schema, React's renderer: a tenth of a second).
+    const [{ readContent }, { clientBundle }, { openOutput }, { makeSite, renderedFilesOf }, { cachedCopies }, { priceChanges, pricesOf }] = await Promise.all([
+      import('../content/read-content.ts'),
+      import('../client/cached-bundle.ts'),
+      import('../output/write-output.ts'),
+      import('./make-site.ts'),
+      import('./cached-copies.ts'),
+      import('../content/prices.ts'),
+    ]);
+    const content = await readContent({ file: options.contentFile, text: inputs.text, credentials, timer });
+    const client = await timer.time('bundle', () => clientBundle(cache.clientDir, { fresh: options.noCache }), (value) => (value.bundled ? undefined : 'unchanged since the last build'));
+    const output = await timer.time('out', async () => openOutput({ outDir: folders.outDir, last: lastHere, spareCheck: await spareLook }));
+    try {
+      const site = await makeSite(
+        { content, contentText: { file: options.contentFile, displayName: inputs.displayName, source: inputs.text }, client, template: inputs.template, code: inputs.code, last },
+        {
+          output,
+          copyOf: cachedCopies({ outDir: folders.outDir, last: lastHere?.files ?? null, cache }),
+          images: cache.images,
+          drawCards: true,
+          credentials,
+          budgets: options.budgets,
+          exactSizes: options.exactSizes,
+          jobs: options.jobs ?? undefined,
+          outLabel: folders.outLabel,
+          onWarning: warn,
+          timer,
+        },
+      );
+      const prices = pricesOf(content.data);
+      let record: BuildRecord = {
+        inputs: inputs.digest,
+        login: { siteUrl: content.data.site.url, hash: content.data.login.hash },
+        outDir: folders.outDir,
+        pages: site.pages,
+        files: site.files,
+        downloads: downloadsOf(client.assets),
+        fixedSizes: site.fixedSizes,
+        prices,
+        images: content.images.stamps,
+        out: null,
+        spare: null,
+        retired: last ? retiredIds(last.files, site.files) : [],
+      };
+      // The record is written before the swap (a full disk fails the build with out/ as it
+      // was) and put in place after it.
+      let saved: { commit: () => void } | undefined;
+      const committed = await timer.time('write', () =>
+        output.commit(site.files, (states) => {
+          record = { ...record, out: states.out, spare: states.spare };
+          saved = prepareRecord(cache.dir, record);
+        }),
+      (value) => `${value.written.length} files written, ${value.removed.length} removed`);
+      saved!.commit();
+      await timer.time('tidy', () => {
+        // The pages rendered now are kept for later builds: linked from out/, where they are whole.
+        for (const [file, id] of renderedFilesOf(site)) cache.store.keep(id, path.join(folders.outDir, file));
+        tidyCache(cache, site.files, last);
+      });
+      const written = new Set(committed.written);
+      return {
+        pages: Object.keys(site.pages).length,
+        downloads: downloadsOf(client.assets),
+        peakMb: peakMb(),
+        stages: timer.stages,
+        sizes: measuredExactly(site.sizes, folders.outDir),
+        changes: {
+          rendered: site.rendered,
+          pages: site.routes.filter((route) => written.has(route.file)).map((route) => route.path),
+          written: committed.written,
+          removed: committed.removed,
+          prices: last ? priceChanges(last.prices, prices, { source: inputs.text, displayName: inputs.displayName }) : [],
+        },
+        upToDate: false,
+        ms: performance.now() - started,
+      };
+    } catch (error) {
+      output.abort();
+      throw error;
+    }
+  } finally {
+    release();
+  }
+}
+
+
+/** Every page's size for --report, exact: a page kept from an earlier build with an estimate is measured from out/. */
+function measuredExactly(sizes: PageSize[], outDir: string): PageSize[] {
+  for (const size of sizes) {
+    if (size.exact) continue;
+    size.html.brotli = brotliSize(readFileSync(path.join(outDir, size.file)));
+    size.total.brotli = size.html.brotli + size.css.brotli + size.js.brotli;
+    size.exact = true;
+  }
+  return sizes;
+}

@@ -1,0 +1,264 @@
+import { layoutDataOf } from '../../site/model/page-data.ts';
+import type { PageRecord } from '../cache/build-record.ts';
+import { digest, holdsIdentity } from '../cache/digest.ts';
+import type { ImageFiles } from '../cache/image-files.ts';
+import type { DrawnPng } from '../cards/png.ts';
+import { drawCard } from '../cards/social-cards.ts';
+import { createOutputCheck, titleKeys, type OutputCheck } from '../check/check-output.ts';
+import { BUDGETS, measurePages, pageSize, type Budgets, type PageSize } from '../check/page-sizes.ts';
+import type { ClientBundle } from '../client/cached-bundle.ts';
+import type { LoginCredentials } from '../content/login-gate.ts';
+import type { SiteContent } from '../content/read-content.ts';
+import { pageImagesOf, type PageImages } from '../images/page-images.ts';
+import { makeImages } from '../images/site-images.ts';
+import type { OutputWriter } from '../output/output-writer.ts';
+import { cardInputMaker, documentOf, drawsCardOf, pageInputMaker, type CardInput } from '../plan/page-input.ts';
+import { sharedKey } from '../plan/page-key.ts';
+import { keysOf, lastOutputStands, planPages, type LastSite } from '../plan/plan-pages.ts';
+import { collectRoutes, type RouteRecord } from '../plan/routes.ts';
+import { ContentProblemError, OutputProblemError } from '../problems/errors.ts';
+import { locateIssues } from '../content/validate.ts';
+import type { RenderedPage } from '../render/render-batch.ts';
+import { routeDataFile } from '../render/render-page.ts';
+import { defaultJobs, renderPages } from '../render/render-pages.ts';
+import { loadSiteServer } from '../render/site-server.ts';
+import { fixedFiles } from '../site-files/fixed-files.ts';
+import type { StageTimer } from './stage-timer.ts';
+
+/*
+ * The engine of `site build` and `site dev`: the content, the client bundle and the last
+ * build in; every file of the site, put to `output`, out. Plan each page's key; keep the
+ * pages whose last output stands; render the others a batch at a time, each page written
+ * and checked as it comes; check what needs every page. Nothing here knows whether the
+ * site goes to out/ or to memory.
+ */
+
+/** The identity of a card not drawn yet (site dev draws a card when it is asked for): its canonical path. */
+const LATER = 'later:';
+
+/** What making the site reads. */
+export interface SiteSources {
+  content: SiteContent;
+  /** content.yaml as read, to locate a problem found while making the images. */
+  contentText: { file: string; displayName: string; source: string };
+  client: ClientBundle;
+  template: string;
+  /** The version of the code (cache/code-version.ts). */
+  code: string;
+  /** The last build (null: none, or --no-cache). */
+  last: LastSite | null;
+}
+
+/** How the site is made, and where it goes. */
+export interface SiteMaking {
+  output: OutputWriter;
+  /** A copy of a file of the last build the output lacks, checked against its identity (build: out/, the store); null when none. */
+  copyOf: (file: string, id: string) => string | Uint8Array | null;
+  /** The cache's images folder: the files made from content.yaml's images, the cards, the icons. */
+  images: ImageFiles;
+  /** Whether cards are drawn now (site build) or only when asked for (site dev: `later`). */
+  drawCards: boolean;
+  credentials: LoginCredentials | null;
+  /** Byte budgets (default BUDGETS); `exactSizes` measures every page exactly, for --report. */
+  budgets?: Budgets;
+  exactSizes?: boolean;
+  jobs?: number;
+  onWarning?: (message: string) => void;
+  /** How problems name the output folder. */
+  outLabel: string;
+  timer: StageTimer;
+}
+
+/** The site made. */
+export interface MadeSite {
+  /** Every file, by its path under out/, and its identity. */
+  files: Map<string, string>;
+  pages: Record<string, PageRecord>;
+  /** Every page's route. */
+  routes: RouteRecord[];
+  /** The pages rendered, by path, in order. */
+  rendered: string[];
+  /** What a first visit to each page that is not rendered from a route (agency-login) downloads. */
+  fixedSizes: PageSize[];
+  /** Every page's first-visit size, for --report (only with exactSizes). */
+  sizes: PageSize[];
+  /** The cards not drawn yet (site dev), by file. */
+  cardsLater: Map<string, CardInput>;
+}
+
+/** The files of the pages rendered now (their HTML and data), with their identities: what a build keeps in its store. */
+export function renderedFilesOf(site: MadeSite): [file: string, id: string][] {
+  const rendered = new Set(site.rendered);
+  return site.routes.filter((route) => rendered.has(route.path)).flatMap((route) => [route.file, routeDataFile(route)].flatMap((file) => (file ? [[file, site.files.get(file)!] as [string, string]] : [])));
+}
+
+/** Makes the site (see the top of this file). Problems in the output throw OutputProblemError; nothing is committed here. */
+export async function makeSite(sources: SiteSources, making: SiteMaking): Promise<MadeSite> {
+  const { content, client, template, last } = sources;
+  const { data } = content;
+  const { output, timer } = making;
+  const routes = await timer.time('routes', () => collectRoutes({ data }), (value) => `${value.length} pages`);
+  const inputOf = pageInputMaker(data, routes);
+  const upTo = making.exactSizes ? undefined : (making.budgets ?? BUDGETS);
+  const shared = sharedKey({ code: sources.code, template, assets: client.assets, layout: layoutDataOf(data), budgets: upTo });
+  const plan = planPages(routes, drawsCardOf(data));
+  const keys = await timer.time('plan', () => keysOf(plan, { last, inputOf, shared }), (value) => (last ? `${value.size} pages keyed` : 'no last build: every page renders'));
+
+  const files = new Map<string, string>();
+  const check = createOutputCheck({
+    siteUrl: data.site.url,
+    credentials: making.credentials,
+    budgets: making.budgets,
+    outLabel: making.outLabel,
+    files,
+    expectedFiles: plan.flatMap((page) => page.files),
+  });
+  /** Whether `output` holds `file` as `id`, or does once a checked copy is put there (a card drawn only when asked for is always at hand). */
+  const atHand = (file: string, id: string): boolean => {
+    if (id.startsWith(LATER) || output.holds(file, id)) return true;
+    const copy = making.copyOf(file, id);
+    if (copy === null) return false;
+    if (typeof copy === 'string') output.copy(file, id, copy);
+    else output.write(file, id, copy);
+    return true;
+  };
+
+  const imageSizes = await timer.time('images', () => putImages(sources, making, files), (sizes) => `${sizes.size} files from ${content.images.sources.length} images`);
+  // What each page's images cost a phone, for the budget and --report.
+  const layout = layoutDataOf(data);
+  const imagesOf = (route: (typeof routes)[number]): PageImages | undefined => (imageSizes.size > 0 ? pageImagesOf({ route, document: documentOf(inputOf(route), layout) }, (url) => imageSizes.get(url) ?? 0) : undefined);
+  const fixedSizes = await timer.time('fixed', () => putFixedFiles(sources, making, { files, check, routes, upTo }));
+
+  const pages: Record<string, PageRecord> = {};
+  const sizes: PageSize[] = [];
+  const login = { siteUrl: data.site.url, hash: data.login.hash };
+  const toRender = await timer.time(
+    'keep',
+    () =>
+      plan.filter((page) => {
+        const record = lastOutputStands(page, keys.get(page.route.path), last, login, atHand);
+        if (!record) return true;
+        for (const file of page.files) files.set(file, last!.files.get(file)!);
+        check.keep({ file: page.route.file, title: record.title, canonical: record.canonical });
+        if (making.exactSizes) {
+          const js = client.assets.firstVisit[page.route.page];
+          sizes.push(pageSize({ file: page.route.file, html: record.html, css: client.assets.cssSize, js: { raw: js.jsRaw, brotli: js.jsBrotli }, exact: record.exact, images: imagesOf(page.route) }));
+        }
+        pages[page.route.path] = record;
+        return false;
+      }),
+    (todo) => `${plan.length - todo.length} pages as the last build made them`,
+  );
+
+  const rendered: string[] = [];
+  const cardsLater = new Map<string, CardInput>();
+  const renderContext = { template, shared, layout, assets: client.assets, imagesDir: making.drawCards ? making.images.dir : null, upTo };
+  const timing = { render: 0, cards: 0 };
+  const jobs = making.jobs ?? defaultJobs(toRender.length);
+  const pagesRendered = renderPages(
+    toRender.map((page) => page.route),
+    { inputOf, cardOf: cardInputMaker(data, layout), context: renderContext, jobs, server: () => timer.time('server', () => loadSiteServer()), onTime: (ms) => ((timing.render += ms.render), (timing.cards += ms.cards)) },
+  );
+  const byPath = new Map(toRender.map((page) => [page.route.path, page.route]));
+  let repaired = 0;
+  for await (const page of pagesRendered) {
+    repaired += await putRenderedPage(page, { files, output, cardsLater, images: making.images });
+    const images = imagesOf(byPath.get(page.path)!);
+    if (images) page.size.images = images;
+    const keysOfTitle = titleKeys(page.scan);
+    check.add(page.files, [page.size], new Map([[page.files[0]!.file, { ...page.scan, keys: keysOfTitle }]]));
+    pages[page.path] = { key: page.key, ...keysOfTitle, html: page.size.html, exact: page.size.exact };
+    if (making.exactSizes) sizes.push(page.size);
+    rendered.push(page.path);
+  }
+  timer.record('render', timing.render);
+  timer.record('cards', timing.cards);
+  timer.report('cards');
+  timer.report('render', () => `${toRender.length} of ${plan.length} pages${jobs > 1 ? ` in ${jobs} workers` : ''}`);
+
+  const problems = await timer.time('check', () => check.finish(), (value) => (value.length ? `${value.length} ${value.length === 1 ? 'problem' : 'problems'}` : 'links, titles, budgets, secrets'));
+  // A site that fails its checks is never committed.
+  if (problems.length > 0) throw new OutputProblemError(problems);
+  if (repaired > 0) making.onWarning?.(`${repaired} ${repaired === 1 ? 'card' : 'cards'} in the build cache's images/ did not match the hash they were kept under, and were drawn again`);
+  return { files, pages, routes, rendered, fixedSizes, sizes: making.exactSizes ? [...fixedSizes, ...sizes] : [], cardsLater };
+}
+
+/**
+ * A rendered page's files into the site: written to the output; its
+ * card from the images folder, checked against its identity when it was found there
+ * rather than drawn now (drawn again if damaged). Returns how many cards were drawn again.
+ */
+async function putRenderedPage(
+  page: RenderedPage,
+  site: { files: Map<string, string>; output: OutputWriter; cardsLater: Map<string, CardInput>; images: ImageFiles },
+): Promise<number> {
+  for (const { file, contents } of page.files) {
+    const id = digest(contents);
+    site.files.set(file, id);
+    site.output.write(file, id, contents);
+  }
+  if (!page.card) return 0;
+  const { file } = page.card;
+  if ('later' in page.card) {
+    site.files.set(file, `${LATER}${page.card.later.card.canonical}`);
+    site.cardsLater.set(file, page.card.later);
+    return 0;
+  }
+  const { input } = page.card;
+  return putDrawn(page.card.file, page.card.png, () => drawCard(input, site.images, true).png, site);
+}
+
+/**
+ * A drawn file (a card, an icon) into the site from the images folder, checked against its
+ * identity when it was found there rather than drawn now, and drawn again if damaged.
+ * Returns how many were drawn again.
+ */
+async function putDrawn(file: string, found: DrawnPng, again: () => Promise<DrawnPng>, site: { files: Map<string, string>; output: OutputWriter }): Promise<number> {
+  let png = found;
+  let repaired = 0;
+  if (!site.output.holds(file, png.id) && !png.drawn && !holdsIdentity(png.path, png.id)) {
+    png = await again();
+    repaired = 1;
+  }
+  site.files.set(file, png.id);
+  if (!site.output.holds(file, png.id)) site.output.copy(file, png.id, png.path);
+  return repaired;
+}
+
+/**
+ * The files made from content.yaml's images into the site (made once, into the images
+ * folder; one found there is checked against its identity before it is used, and made
+ * again if damaged). A source that cannot be decoded is a located content problem.
+ * Returns each file's size by its URL.
+ */
+async function putImages(sources: SiteSources, making: SiteMaking, files: Map<string, string>): Promise<Map<string, number>> {
+  const { made, issues } = await makeImages(sources.content.images, making.images);
+  if (issues.length > 0) throw new ContentProblemError(locateIssues({ ...sources.contentText, data: null }, issues));
+  const sizes = new Map<string, number>();
+  for (const [file, found] of made) {
+    let image = found;
+    if (!making.output.holds(file, image.id) && !image.made && !holdsIdentity(image.path, image.id)) image = await image.again();
+    files.set(file, image.id);
+    if (!making.output.holds(file, image.id)) making.output.copy(file, image.id, image.path);
+    sizes.set(`/${file}`, image.bytes);
+  }
+  return sizes;
+}
+
+/** The files every site has beside its pages (fixed-files.ts) into the site, checked; returns the sizes of the pages among them. */
+async function putFixedFiles(
+  sources: SiteSources,
+  making: SiteMaking,
+  site: { files: Map<string, string>; check: OutputCheck; routes: Parameters<typeof fixedFiles>[0]['routes']; upTo: Budgets | undefined },
+): Promise<PageSize[]> {
+  const { files: fixed, drawn } = await fixedFiles({ data: sources.content.data, routes: site.routes, client: sources.client, images: making.images });
+  for (const { file, png, again } of drawn) await putDrawn(file, png, again, { files: site.files, output: making.output });
+  for (const file of fixed) {
+    const id = digest(file.contents);
+    site.files.set(file.file, id);
+    making.output.write(file.file, id, file.contents);
+  }
+  const sizes = await measurePages({ files: fixed.filter((file) => file.file.endsWith('.html')), upTo: site.upTo });
+  site.check.add(fixed, sizes);
+  return sizes;
+}

@@ -1,0 +1,133 @@
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isAlive } from './process-alive.ts';
+
+/*
+ * One build at a time per cache: a build reads the last build's record and at the end
+ * replaces it and lets go of what the new site no longer has; two at once could let go of
+ * files the other is about to take, so the second waits, as Cargo does for its build
+ * folder. Node has no file locks: the lock is a file made only if absent, naming its
+ * holder, who touches it every few seconds while it holds it. A lock whose holder is not
+ * running, or that nobody has touched for STALE_MS (a holder that is not a build, a
+ * cache copied with its lock from another machine), or that is no lock file at all (a
+ * folder), holds nothing: it is taken over, with a warning. A lock never blocks for ever.
+ */
+
+/** How often the holder touches its lock, and how often a waiting build looks again. */
+const REFRESH_MS = 2_000;
+const POLL_MS = 100;
+/** A lock untouched for this long is stale, whoever it names. */
+export const STALE_MS = 20_000;
+
+const LOCK = 'lock';
+
+/** Who holds a lock, as its file says. */
+interface Holder {
+  host: string;
+  pid: number;
+}
+
+/**
+ * Takes the lock of the cache in `dir` (which must be a folder, or nothing yet), waiting
+ * while another build holds it: `onWait` is told its process id, once; `onTakeOver` why a
+ * stale lock was taken over. Resolves with the function that releases it.
+ */
+export async function lockCache(dir: string, events: { onWait?: (pid: number) => void; onTakeOver?: (why: string) => void } = {}): Promise<() => void> {
+  const file = path.join(dir, LOCK);
+  const mine = JSON.stringify({ host: hostname(), pid: process.pid } satisfies Holder);
+  mkdirSync(dir, { recursive: true });
+  let told = false;
+  for (;;) {
+    try {
+      writeFileSync(file, mine, { flag: 'wx' });
+      return hold(file, mine);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const seen = readText(file);
+    const why = staleness(file);
+    if (why) {
+      if (takeOver(file, seen)) events.onTakeOver?.(`took over the lock of the build cache in ${dir}: ${why}`);
+      continue;
+    }
+    const holder = readHolder(file);
+    if (!told && holder) events.onWait?.(holder.pid);
+    told = true;
+    await sleep(POLL_MS);
+  }
+}
+
+/** Holds the lock: touched every REFRESH_MS until released. */
+function hold(file: string, mine: string): () => void {
+  const refresh = setInterval(() => {
+    try {
+      const now = new Date();
+      utimesSync(file, now, now);
+    } catch {
+      // Taken over meanwhile (this process stalled for STALE_MS): nothing to refresh.
+    }
+  }, REFRESH_MS);
+  refresh.unref();
+  return () => {
+    clearInterval(refresh);
+    if (readText(file) === mine) rmSync(file, { force: true });
+  };
+}
+
+/** Why the lock at `file` holds nothing, or null while a live build may hold it. */
+function staleness(file: string): string | null {
+  const stats = lstatSync(file, { throwIfNoEntry: false });
+  if (!stats) return null; // released meanwhile: the next try takes it
+  if (!stats.isFile()) return 'it was not a lock file a build writes (a folder or a link)';
+  const age = Date.now() - stats.mtimeMs;
+  const holder = readHolder(file);
+  if (holder && holder.host === hostname() && !isAlive(holder.pid)) return `process ${holder.pid}, which held it, is not running`;
+  if (age > STALE_MS) return holder ? `process ${holder.pid} on ${holder.host} has not touched it for ${Math.round(age / 1000)} s` : `it names no build and is ${Math.round(age / 1000)} s old`;
+  return null;
+}
+
+function readHolder(file: string): Holder | null {
+  try {
+    const holder = JSON.parse(readText(file) ?? '') as Partial<Holder>;
+    return typeof holder.host === 'string' && typeof holder.pid === 'number' ? (holder as Holder) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A lock file's text; null for no file, or no readable one (a folder). */
+function readText(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Removes a stale lock whose text was `seen`. Claimed by a rename first, so of two builds
+ * that found it stale only one removes it (and says so). Should the claimed lock not be
+ * the stale one (another build took the lock in between), it is put back.
+ */
+function takeOver(file: string, seen: string | null): boolean {
+  const claimed = `${file}.${process.pid}.stale`;
+  try {
+    renameSync(file, claimed);
+  } catch {
+    return false;
+  }
+  const text = readText(claimed);
+  if (text !== seen && text !== null) {
+    try {
+      writeFileSync(file, text, { flag: 'wx' });
+    } catch {
+      // Taken again meanwhile: that holder's lock stands.
+    }
+    rmSync(claimed, { force: true });
+    return false;
+  }
+  rmSync(claimed, { recursive: true, force: true });
+  return true;
+}

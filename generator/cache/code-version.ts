@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../paths.ts';
+import { hashSources } from './source-hash.ts';
+
+/**
+ * The version of everything that turns content into files, besides the content: the
+ * generator, the site's components and styles, the document template and the versions of
+ * the packages. A page rendered by another version is rendered again.
+ */
+export function codeVersion(): string {
+  return hashSources(
+    ['generator', 'site', 'templates'].map((dir) => path.join(PACKAGE_ROOT, dir)),
+    [packageVersions()],
+  ).slice(0, 22);
+}
+
+/** The version of the client bundle's inputs: site/ and the packages, and how they are bundled. */
+export function clientVersion(options: unknown): string {
+  return hashSources([path.join(PACKAGE_ROOT, 'site')], [packageVersions(), JSON.stringify(options)]).slice(0, 22);
+}
+
+/**
+ * The packages' versions: package-lock.json, which pins each exactly; package.json's
+ * ranges where there is no lock file (a copy of the project without it).
+ */
+function packageVersions(): string {
+  for (const file of ['package-lock.json', 'package.json']) {
+    try {
+      return readFileSync(path.join(PACKAGE_ROOT, file), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return '';
+}

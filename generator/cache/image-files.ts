@@ -1,0 +1,114 @@
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { digestFile } from './digest.ts';
+
+/*
+ * The files the build draws or encodes (social cards, icons, the files made from
+ * content.yaml's images), kept in the cache's images/ folder by the hash of what decides
+ * their bytes (their key), like Hugo's resources, and named with the hash of their bytes
+ * too: images/<first two hex digits of the key>/<key>.<hash>.<ext>. The key finds a file
+ * without making it again; the name is the file's identity in the site, and the hash in
+ * it checks the file before it is used.
+ */
+
+/** A file of the folder: where it is, and its identity (its name). */
+export interface ImageFile {
+  path: string;
+  id: string;
+}
+
+export interface ImageFiles {
+  readonly dir: string;
+  /** The file made from `key`, if the folder has one (not yet checked against its identity). */
+  find(key: string): ImageFile | null;
+  /** The file of identity `id` (a name of this folder's), whether or not it is there. */
+  byId(id: string): ImageFile | null;
+  /** Keeps a file made at `temporary` (from temporaryFor) under `key`; returns it. */
+  keep(key: string, extension: string, temporary: string): ImageFile;
+  /** Where to make a file before keeping it. */
+  temporaryFor(key: string, extension: string): string;
+  /** Removes the files of `ids`. */
+  remove(ids: Iterable<string>): void;
+  /** Removes every file whose identity is not in `keep`, and what builds left half-made. */
+  prune(keep: ReadonlySet<string>): void;
+}
+
+const NAME = /^([0-9a-f]{64})\.([0-9a-f]{40})\.(png|jpg|webp|avif)$/;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Names each temporary file of this process apart. */
+let temporaries = 0;
+
+/** The images folder `dir`; each of its subfolders is listed once, when first asked. */
+export function openImageFiles(dir: string): ImageFiles {
+  const listed = new Map<string, Map<string, ImageFile>>();
+  const folderOf = (key: string) => path.join(dir, key.slice(0, 2));
+  const byKey = (key: string): Map<string, ImageFile> => {
+    const folder = folderOf(key);
+    let files = listed.get(folder);
+    if (!files) {
+      files = new Map();
+      for (const name of safeReaddir(folder)) {
+        const match = NAME.exec(name);
+        if (match) files.set(match[1]!, { path: path.join(folder, name), id: name });
+      }
+      listed.set(folder, files);
+    }
+    return files;
+  };
+  return {
+    dir,
+    find: (key) => byKey(key).get(key) ?? null,
+    byId(id) {
+      const key = NAME.exec(id)?.[1];
+      return key ? { path: path.join(folderOf(key), id), id } : null;
+    },
+    temporaryFor(key, extension) {
+      mkdirSync(folderOf(key), { recursive: true });
+      return path.join(folderOf(key), `${key}.${process.pid}-${(temporaries += 1)}.tmp.${extension}`);
+    },
+    keep(key, extension, temporary) {
+      const id = `${key}.${digestFile(temporary)}.${extension}`;
+      const file = { path: path.join(folderOf(key), id), id };
+      renameSync(temporary, file.path);
+      const files = byKey(key);
+      const older = files.get(key);
+      if (older && older.path !== file.path) rmSync(older.path, { force: true });
+      files.set(key, file);
+      return file;
+    },
+    remove(ids) {
+      for (const id of ids) {
+        const key = NAME.exec(id)?.[1];
+        if (!key) continue;
+        rmSync(path.join(folderOf(key), id), { force: true });
+        listed.get(folderOf(key))?.delete(key);
+      }
+    },
+    prune(keep) {
+      for (const entry of safeReaddir(dir)) {
+        const folder = path.join(dir, entry);
+        if (!/^[0-9a-f]{2}$/.test(entry)) {
+          rmSync(folder, { recursive: true, force: true });
+          continue;
+        }
+        for (const name of safeReaddir(folder)) {
+          if (keep.has(name)) continue;
+          const file = path.join(folder, name);
+          // A file being made now (site dev shares the folder) is left to the one making it.
+          if (name.includes('.tmp.') && Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) < HOUR_MS) continue;
+          rmSync(file, { recursive: true, force: true });
+        }
+      }
+      listed.clear();
+    },
+  };
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}

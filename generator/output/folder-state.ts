@@ -1,0 +1,127 @@
+import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+import path from 'node:path';
+import { holdsIdentity } from '../cache/digest.ts';
+import { folderId } from './beside-out.ts';
+
+/*
+ * What a folder a build wrote (out/, or its spare) still holds as that build wrote it.
+ * A file is trusted by its status change time (ctime): unchanged since the build ended
+ * when that time is before the build's end, as git trusts its index. A copy that keeps an
+ * old modification time (cp -p, rsync -t, an archive) still gets a new ctime, and nothing
+ * sets it back. File times are coarse (a clock tick; whole seconds on some file systems),
+ * so a file changed within RACY_MS of the build's end is checked by its bytes, as git
+ * checks a "racily clean" file. A file added or removed changes its folder's ctime: only
+ * such folders are listed, for entries the build did not write. Reading every file
+ * instead would cost more than a whole edit's build at 10,000 courses (README.md).
+ */
+
+/** A folder as a build left it: its identity on disk (device and inode) and the time by which that build had written everything in it. */
+export interface FolderState {
+  folder: string;
+  at: number;
+}
+
+/** The spare (the out/ before last): its state, and the files in which it differs from the out/ of the same record (those that build wrote or removed). */
+export interface SpareState extends FolderState {
+  differs: string[];
+}
+
+/** How close to a build's end a time must be for a file's bytes to be checked (the coarsest file times there are). */
+export const RACY_MS = 2000;
+
+/** What a look at a folder found. */
+export interface FolderCheck {
+  /** The files it holds as recorded, with their identities. */
+  held: Map<string, string>;
+  /** Entries it has that the record does not name (files, or folders with all they hold), by path. */
+  strays: string[];
+  /** Its state as of this look: the look's start when a file or folder too recent to trust by its time was checked by its bytes or listed. */
+  state: FolderState;
+}
+
+/**
+ * Looks at `dir` against what the build that left it in `state` recorded of it
+ * (`recorded`: every file and its identity; `unknown`: files it may hold with bytes the
+ * record does not know). Null when `dir` is not that folder (another folder in its
+ * place, or none).
+ */
+export function checkFolder(dir: string, state: FolderState | null | undefined, recorded: ReadonlyMap<string, string>, unknown: ReadonlySet<string> = new Set()): FolderCheck | null {
+  if (!state || folderId(dir) !== state.folder) return null;
+  const lookedAt = Date.now();
+  const trustedBefore = state.at - RACY_MS;
+  const held = new Map<string, string>();
+  /** Whether anything was checked by its bytes or listed: the state is then this look's. */
+  let byBytes = false;
+  const folders = new Set<string>(['']);
+  for (const file of unknown) addFoldersOf(file, folders);
+  for (const [file, id] of recorded) {
+    addFoldersOf(file, folders);
+    if (unknown.has(file)) continue;
+    // Record paths are plain ("about/index.html"): joined as they are, 30,000 times at 10,000 courses.
+    const full = `${dir}${path.sep}${file}`;
+    const stats = statOf(full);
+    if (!stats?.isFile()) continue;
+    if (stats.ctimeMs < trustedBefore) held.set(file, id);
+    else if (holdsIdentity(full, id)) {
+      held.set(file, id);
+      byBytes = true;
+    }
+  }
+  // A folder whose entries changed since is listed, against the names the record gives it.
+  const recent = [...folders].filter((folder) => {
+    const stats = statOf(folder ? `${dir}${path.sep}${folder}` : dir);
+    return stats?.isDirectory() && stats.ctimeMs >= trustedBefore;
+  });
+  const strays: string[] = [];
+  if (recent.length > 0) {
+    byBytes = true;
+    const named = namesIn(new Set(recent), [...recorded.keys(), ...unknown]);
+    for (const folder of recent) {
+      const names = named.get(folder)!;
+      for (const entry of listFolder(folder ? `${dir}${path.sep}${folder}` : dir)) {
+        if (names.get(entry.name) !== entry.isDirectory()) strays.push(folder ? `${folder}/${entry.name}` : entry.name);
+      }
+    }
+  }
+  return { held, strays, state: byBytes ? { folder: state.folder, at: lookedAt } : state };
+}
+
+/** Adds the folders `file` is in (every one up to the top) to `folders`. */
+function addFoldersOf(file: string, folders: Set<string>): void {
+  for (let slash = file.lastIndexOf('/'); slash > 0; slash = file.lastIndexOf('/', slash - 1)) {
+    const folder = file.slice(0, slash);
+    if (folders.has(folder)) return;
+    folders.add(folder);
+  }
+}
+
+/** The names each of `folders` holds for `files` to be there, and whether each is a folder. */
+function namesIn(folders: ReadonlySet<string>, files: readonly string[]): Map<string, Map<string, boolean>> {
+  const named = new Map<string, Map<string, boolean>>([...folders].map((folder) => [folder, new Map()]));
+  for (const file of files) {
+    // Each folder the file is in, with the name under it that leads to the file.
+    for (let end = file.length, isFolder = false; end > 0; isFolder = true) {
+      const slash = file.lastIndexOf('/', end - 1);
+      named.get(slash === -1 ? '' : file.slice(0, slash))?.set(file.slice(slash + 1, end), isFolder);
+      end = slash;
+    }
+  }
+  return named;
+}
+
+/** A path's lstat, or null when nothing is there (or a file stands where a folder of the path should). */
+function statOf(file: string) {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function listFolder(dir: string): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,85 @@
+import { availableParallelism } from 'node:os';
+import Tinypool from 'tinypool';
+import { openImageFiles } from '../cache/image-files.ts';
+import { loadSharp } from '../images/image-library.ts';
+import type { CardInput, PageInput } from '../plan/page-input.ts';
+import type { RouteRecord } from '../plan/routes.ts';
+import { renderBatch, type RenderContext, type RenderedPage } from './render-batch.ts';
+import type { SiteServer } from './site-server.ts';
+
+/** Pages per batch: what a render worker is sent at a time. */
+const BATCH_PAGES = 16;
+
+/**
+ * From this many pages to render, and with at least WORKERS_MIN_CORES cores, batches render
+ * in worker threads by default. Below, starting them (each loads React and site/) costs
+ * more than it saves; on fewer cores, each worker's own React and copy of the batch's data
+ * double the memory for little time (docs/performance.md).
+ */
+export const WORKERS_FROM = 5000;
+export const WORKERS_MIN_CORES = 4;
+
+/** Render threads when `--jobs` is not given, for `pages` to render. */
+export function defaultJobs(pages: number, cores = availableParallelism()): number {
+  return pages >= WORKERS_FROM && cores >= WORKERS_MIN_CORES ? cores : 1;
+}
+
+/** A batch's result as a render worker sends it back. */
+export interface BatchResult {
+  pages: RenderedPage[];
+  ms: { render: number; cards: number };
+}
+
+/**
+ * Renders the pages of `routes` a batch at a time, each page's input made as it renders
+ * (`inputOf`; a batch's cards, `cardOf`, are asked for first), in this thread or (`jobs`
+ * > 1) in that many worker threads, and yields each page in order: memory holds the pages in flight,
+ * never the site. `onTime` is told the time spent rendering and waiting for cards.
+ */
+export async function* renderPages(
+  routes: readonly RouteRecord[],
+  options: {
+    inputOf: (route: RouteRecord) => PageInput;
+    cardOf: (route: RouteRecord) => CardInput | null;
+    context: RenderContext;
+    jobs: number;
+    server: () => Promise<SiteServer>;
+    onTime?: (ms: BatchResult['ms']) => void;
+  },
+): AsyncGenerator<RenderedPage> {
+  const batches = function* () {
+    for (let start = 0; start < routes.length; start += BATCH_PAGES) yield routes.slice(start, start + BATCH_PAGES);
+  };
+  const { jobs } = options;
+  if (jobs < 2) {
+    const server = routes.length > 0 ? await options.server() : null;
+    const images = options.context.imagesDir ? openImageFiles(options.context.imagesDir) : null;
+    for (const batch of batches()) yield* renderBatch(options.context, server!, { routes: batch, inputOf: options.inputOf, cardOf: options.cardOf }, images, options.onTime);
+    return;
+  }
+  // sharp's libraries are opened by this thread first, so that they stay open when a worker ends.
+  await loadSharp();
+  const pool = new Tinypool({ filename: new URL('./render-worker.ts', import.meta.url).href, minThreads: jobs, maxThreads: jobs, workerData: options.context });
+  try {
+    const inFlight: Promise<BatchResult>[] = [];
+    const source = batches();
+    const more = () => {
+      const next = source.next();
+      if (next.done) return false;
+      // A worker is sent its batch's inputs whole.
+      const done = pool.run({ inputs: next.value.map(options.inputOf) }) as Promise<BatchResult>;
+      done.catch(() => {}); // awaited in order below
+      inFlight.push(done);
+      return true;
+    };
+    while (inFlight.length < 2 * jobs && more());
+    while (inFlight.length > 0) {
+      const { pages, ms } = await inFlight.shift()!;
+      more();
+      options.onTime?.(ms);
+      yield* pages;
+    }
+  } finally {
+    await pool.destroy();
+  }
+}

@@ -1,0 +1,176 @@
+import { spawn } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { build } from '../../../generator/build/build.ts';
+import { recoverInterruptedWrite } from '../../../generator/output/beside-out.ts';
+import { OUTPUT_TOP_LEVEL } from '../../../generator/output/replaceable-output.ts';
+import { contentCopy, ROOT, runSite } from '../../helpers/cli.ts';
+import { hashTree } from '../../helpers/output.ts';
+
+/*
+ * `site build` refuses to ship a broken site, and whatever stops it (a content error, a
+ * failed output check, SIGKILL at any stage) leaves the previous out/ as it was.
+ */
+
+const LOGIN = { SITE_LOGIN_USERNAME: 'cli-visitor', SITE_LOGIN_PASSWORD: 'cli password 7' };
+const work = contentCopy();
+const outDir = path.join(work.dir, 'out');
+let previous: Record<string, string>;
+
+beforeAll(async () => {
+  await build({ contentFile: work.file, outDir, env: LOGIN });
+  previous = hashTree(outDir);
+}, 120_000);
+afterAll(() => rmSync(work.dir, { recursive: true, force: true }));
+
+/** A copy of content.yaml beside out/, edited; the build runs from that folder. */
+function edited(edit: (source: string) => string): string {
+  const copy = contentCopy(edit);
+  return copy.file;
+}
+
+describe('site build checks its output before replacing out/', () => {
+  test('a broken internal link fails the build, naming the page and the link; out/ is untouched', async () => {
+    const content = edited((source) => {
+      const changed = source.replace('loginHref: /agency-login', 'loginHref: /agency-logn');
+      expect(changed).not.toBe(source);
+      return changed;
+    });
+    const result = await runSite(['build', '--content', content, '--out', 'out'], { cwd: work.dir, env: LOGIN });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^out\/coming-soon\/index\.html {2}<a href> "\/agency-logn" on line \d+ does not resolve to a file in out\/$/m);
+    expect(result.stderr).toContain('hint: Fix the link in content.yaml (or site/), or add the page it points to.');
+    expect(result.stderr).toMatch(/\n1 problem\n$/);
+    expect(result.stderr).not.toMatch(/• write/);
+    expect(hashTree(outDir)).toEqual(previous);
+  }, 120_000);
+
+  test('a login credential that shows up in the pages fails the build without printing it', async () => {
+    // A username that is also the founder's name: it appears in the rendered copy.
+    const result = await runSite(['build', '--content', work.file, '--out', 'out'], { cwd: work.dir, env: { ...LOGIN, SITE_LOGIN_USERNAME: 'Marcus Hale' } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^out\/about\/index\.html {2}contains the value of SITE_LOGIN_USERNAME in plain text$/m);
+    expect(result.stderr).not.toContain('Marcus Hale');
+    expect(hashTree(outDir)).toEqual(previous);
+  }, 120_000);
+
+  test('credentials too short to be secret are refused before any work, in one problem that says the minimum', async () => {
+    const result = await runSite(['build', '--content', work.file, '--out', 'out', '--verbose'], { cwd: work.dir, env: { SITE_LOGIN_USERNAME: 'u', SITE_LOGIN_PASSWORD: 'p' } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'SITE_LOGIN_USERNAME is 1 character long and SITE_LOGIN_PASSWORD is 1 character long: login credentials must be at least 8 characters\n' +
+        'hint: The build refuses any file that holds a credential in plain text, and one this short is found in ordinary text. Set both to 8 characters or more, or unset both variables to build with the login turned off.\n',
+    );
+    // Not a stage was run: the content was not even read.
+    expect(result.stderr).not.toMatch(/• load/);
+    expect(hashTree(outDir)).toEqual(previous);
+    const one = await runSite(['build', '--content', work.file, '--out', 'out'], { cwd: work.dir, env: { ...LOGIN, SITE_LOGIN_PASSWORD: 'short' } });
+    expect(one.code).toBe(1);
+    expect(one.stderr).toMatch(/^SITE_LOGIN_PASSWORD is 5 characters long: login credentials must be at least 8 characters\nhint: .* Set it to 8 characters or more/);
+  }, 120_000);
+
+  test('a content error stops before anything is written', async () => {
+    const content = edited((source) => source.replace('themeColor: "#7c3aed"', 'themeColor: purple'));
+    const result = await runSite(['build', '--content', content, '--out', 'out'], { cwd: work.dir, env: LOGIN });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('site.themeColor');
+    expect(hashTree(outDir)).toEqual(previous);
+  }, 60_000);
+
+  test('--report prints a table of every page: HTML, CSS, JS and total, raw and brotli, and its images', async () => {
+    const result = await runSite(['build', '--content', work.file, '--out', 'out', '--report'], { cwd: work.dir, env: LOGIN });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toMatch(/^page +HTML +HTML br +CSS +CSS br +JS +JS br +total +total br +images +largest$/);
+    expect(result.stdout).toMatch(/^out\/about\/index\.html +(\d+\.\d +){9}\d+\.\d$/m);
+    expect(result.stdout).toMatch(/^out\/agency-login\/index\.html +/m);
+    const pages = lines.filter((line) => /^out\/\S+\.html /.test(line)).map((line) => line.split(' ')[0]!);
+    expect(pages).toHaveLength(28);
+    expect(pages, 'in the order of their files').toEqual([...pages].sort((a, b) => a.localeCompare(b)));
+    expect(result.stdout).toContain('Budgets per first visit (br): JavaScript 78.0, CSS 15.0, HTML 32.0.');
+    // Same input, same bytes.
+    expect(hashTree(outDir)).toEqual(previous);
+  }, 120_000);
+});
+
+describe('a build killed with SIGKILL', () => {
+  // Each run changes a title, so a finished build would differ from the previous out/.
+  for (const stage of ['bundle', 'render', 'check']) {
+    test(`after the ${stage} stage leaves out/ either as it was or complete, never half-written`, async () => {
+      const content = edited((source) => source.replace('title: About Us', `title: About Us (${stage})`));
+      const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'site.js'), 'build', '--content', content, '--out', 'out'], {
+        cwd: work.dir,
+        env: { ...process.env, ...LOGIN, NO_COLOR: '1' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk;
+        if (stderr.includes(`• ${stage}`)) child.kill('SIGKILL');
+      });
+      await new Promise((resolve) => child.once('exit', resolve));
+      await recoverInterruptedWrite(outDir);
+      const now = hashTree(outDir);
+      // Killed after bundling, long before the swap (cards and pages are still to come):
+      // exactly the previous build. After the render and check stages the swap is tens of
+      // milliseconds away and may come first on a busy machine (it did once in .ci/run):
+      // then the new build must be complete, below.
+      if (stage === 'bundle') expect(child.signalCode).toBe('SIGKILL');
+      if (stage === 'bundle' && child.signalCode === 'SIGKILL') expect(now).toEqual(previous);
+      // No half-written folder stays beside out/ (the spare is the builds' own, and checked before use).
+      expect(readdirSync(work.dir).filter((name) => name.startsWith('.out-') && name !== '.out-spare')).toEqual([]);
+      if (JSON.stringify(now) !== JSON.stringify(previous)) {
+        // It finished (or was killed after the swap): the new build, whole, file for file as
+        // the same content builds undisturbed (its scripts' names change with the title).
+        // Then the previous one is put back.
+        const reference = path.join(work.dir, `reference-${stage}`);
+        await build({ contentFile: content, outDir: reference, env: LOGIN });
+        expect(now).toEqual(hashTree(reference));
+        expect(readFileSync(path.join(outDir, 'about', 'index.html'), 'utf8')).toContain(`About Us (${stage})`);
+        rmSync(reference, { recursive: true, force: true });
+        await build({ contentFile: work.file, outDir, env: LOGIN });
+        expect(hashTree(outDir)).toEqual(previous);
+      }
+    }, 120_000);
+  }
+});
+
+describe('site build only replaces a folder it wrote', () => {
+  test('a folder of other files, a file, the working folder and a link are refused (exit 2) and left as they were; an empty or new folder is fine', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'site-out-guard-'));
+    try {
+      mkdirSync(path.join(dir, 'precious'));
+      writeFileSync(path.join(dir, 'precious', 'thesis.txt'), 'keep');
+      writeFileSync(path.join(dir, 'notes.md'), 'keep');
+      symlinkSync(path.join(dir, 'precious'), path.join(dir, 'linked'));
+      const cases: [string, RegExp][] = [
+        ['precious', /--out precious holds files site build did not write \(thesis\.txt\); it only replaces a folder it wrote/],
+        ['notes.md', /--out notes\.md is a file, not a folder/],
+        ['.', /is the folder you are in or one above it/],
+        ['..', /is the folder you are in or one above it/],
+        ['linked', /--out linked is a symbolic link/],
+      ];
+      for (const [out, message] of cases) {
+        const result = await runSite(['build', '--content', work.file, '--out', out], { cwd: dir, env: LOGIN });
+        expect(result.code, out).toBe(2);
+        expect(result.stderr, out).toMatch(message);
+        expect(result.stderr, out).toMatch(/hint: Give --out (a new or empty folder, or one an earlier `site build` wrote|the real folder)\./);
+        expect(result.stderr, out).not.toMatch(/\n\s+at /);
+      }
+      expect(readFileSync(path.join(dir, 'precious', 'thesis.txt'), 'utf8')).toBe('keep');
+      expect(readFileSync(path.join(dir, 'notes.md'), 'utf8')).toBe('keep');
+      expect(lstatSync(path.join(dir, 'linked')).isSymbolicLink()).toBe(true);
+      expect(readdirSync(dir).sort()).toEqual(['linked', 'notes.md', 'precious']);
+      mkdirSync(path.join(dir, 'empty'));
+      for (const out of ['empty', 'new/deeper']) expect((await runSite(['build', '--content', work.file, '--out', out, '--quiet'], { cwd: dir, env: LOGIN })).code, out).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  test('every name a build writes at the top of out/ is one it may replace', () => {
+    for (const name of readdirSync(outDir)) expect(OUTPUT_TOP_LEVEL.has(name), name).toBe(true);
+  });
+});
