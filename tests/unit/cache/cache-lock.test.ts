@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { lockCache } from '../../../generator/cache/cache-lock.ts';
+import { tempDir } from '../../helpers/temp.ts';
+
+/*
+ * One build at a time per cache, and a lock never blocks for ever: one that cannot be a
+ * live build's is taken over, with a warning; one a live build holds is waited for.
+ */
+
+const dir = tempDir('site-lock-');
+
+describe('the build cache lock', () => {
+  test('a second build waits while the first holds the lock, told whose it is, and goes on once it is released', async () => {
+    const cache = path.join(dir, 'held');
+    const release = await lockCache(cache);
+    const waitedFor: number[] = [];
+    let taken = false;
+    const second = lockCache(cache, { onWait: (pid) => waitedFor.push(pid) }).then((releaseSecond) => ((taken = true), releaseSecond));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(taken).toBe(false);
+    expect(waitedFor).toEqual([process.pid]);
+    release();
+    (await second)();
+    expect(existsSync(path.join(cache, 'lock'))).toBe(false);
+  });
+
+  test('a lock naming a process of this machine that is not running is taken over at once, with a warning that says so', async () => {
+    const cache = path.join(dir, 'dead');
+    mkdirSync(cache, { recursive: true });
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    writeFileSync(path.join(cache, 'lock'), JSON.stringify({ host: hostname(), pid: dead }));
+    const warnings: string[] = [];
+    const release = await lockCache(cache, { onTakeOver: (why) => warnings.push(why) });
+    expect(warnings).toEqual([expect.stringContaining(`process ${dead}, which held it, is not running`)]);
+    release();
+  });
+
+  test('a lock that is a folder, or a file naming no build, is no lock a build writes: taken over', async () => {
+    const cache = path.join(dir, 'odd');
+    mkdirSync(path.join(cache, 'lock', 'inside'), { recursive: true });
+    const warnings: string[] = [];
+    (await lockCache(cache, { onTakeOver: (why) => warnings.push(why) }))();
+    expect(warnings).toEqual([expect.stringContaining('not a lock file a build writes')]);
+  });
+
+  test('a cache folder that is a file fails at once, never waits (site build refuses it before, in plain words)', async () => {
+    const cache = path.join(dir, 'a-file');
+    writeFileSync(cache, 'not a folder');
+    await expect(lockCache(cache)).rejects.toThrow();
+  });
+});

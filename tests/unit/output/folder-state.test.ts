@@ -1,0 +1,118 @@
+import { cpSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { digest } from '../../../generator/cache/digest.ts';
+import { folderId } from '../../../generator/output/beside-out.ts';
+import { checkFolder, RACY_MS, type FolderState } from '../../../generator/output/folder-state.ts';
+import { LOOK_ASIDE_FROM, lookAtSpare } from '../../../generator/output/spare-look.ts';
+import { aMomentAgo } from '../../helpers/clock.ts';
+import { tempDir } from '../../helpers/temp.ts';
+
+/*
+ * What a folder a build wrote still holds as that build wrote it, told without reading
+ * every file: by each file's status change time, which nothing sets back, and by listing
+ * only the folders whose entries changed since. Whatever was done to it by hand, the look
+ * finds it.
+ */
+
+const dir = tempDir('site-folder-state-');
+const folder = path.join(dir, 'site');
+
+/** Writes `files` into the folder; returns the record a build would keep of them. */
+function writeFolder(files: Record<string, string>): Map<string, string> {
+  rmSync(folder, { recursive: true, force: true });
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+    writeFileSync(path.join(folder, file), text);
+  }
+  return new Map(Object.entries(files).map(([file, text]) => [file, digest(text)]));
+}
+
+const SITE = { 'index.html': 'home', 'about/index.html': 'about', 'course/1/index.html': 'one', 'assets/main.js': 'code' };
+
+/** The state of a build that ended a moment after writing the folder: its files are trusted by their time. */
+async function endedAMomentAgo(): Promise<FolderState> {
+  return { folder: folderId(folder)!, at: (await aMomentAgo()) + RACY_MS };
+}
+
+beforeEach(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('checkFolder', () => {
+  test('a folder as its build left it: every file held, no stray, the state kept as it was (nothing read)', async () => {
+    const recorded = writeFolder(SITE);
+    const state = await endedAMomentAgo();
+    const found = checkFolder(folder, state, recorded)!;
+    expect(found.held).toEqual(recorded);
+    expect(found.strays).toEqual([]);
+    expect(found.state).toBe(state);
+  });
+
+  test('a file changed, removed, or put back with its old modification time (cp -p): not held', async () => {
+    const recorded = writeFolder(SITE);
+    const state = await endedAMomentAgo();
+    writeFileSync(path.join(folder, 'about/index.html'), 'defaced');
+    rmSync(path.join(folder, 'course/1/index.html'));
+    const old = new Date('2020-01-01T00:00:00Z');
+    writeFileSync(path.join(folder, 'index.html'), 'home'); // the same bytes: held, checked by its bytes
+    writeFileSync(path.join(folder, 'assets/main.js'), 'edit');
+    utimesSync(path.join(folder, 'assets/main.js'), old, old);
+    const found = checkFolder(folder, state, recorded)!;
+    expect([...found.held.keys()].sort()).toEqual(['index.html']);
+    // Bytes were read: the state is this look's, so the next look trusts what it checked.
+    expect(found.state.at).toBeGreaterThan(state.at - RACY_MS);
+  });
+
+  test('entries added by hand (a file, a folder of files, a file where the record has a folder) are strays', async () => {
+    const recorded = writeFolder(SITE);
+    const state = await endedAMomentAgo();
+    writeFileSync(path.join(folder, 'assets/stray.js'), 'alert(1)');
+    mkdirSync(path.join(folder, 'course/999'));
+    writeFileSync(path.join(folder, 'course/999/index.html'), 'a page no build made');
+    rmSync(path.join(folder, 'about'), { recursive: true });
+    writeFileSync(path.join(folder, 'about'), 'a file where a folder was');
+    const found = checkFolder(folder, state, recorded)!;
+    expect(found.strays.sort()).toEqual(['about', 'assets/stray.js', 'course/999']);
+    expect(found.held.has('about/index.html')).toBe(false);
+  });
+
+  test('a file written within RACY_MS of the build\'s end is checked by its bytes, so an edit in that window is still seen', () => {
+    const recorded = writeFolder(SITE);
+    // The build ended as it wrote its last file: no time is old enough to trust.
+    const state = { folder: folderId(folder)!, at: Date.now() };
+    writeFileSync(path.join(folder, 'about/index.html'), 'defaced at once');
+    const found = checkFolder(folder, state, recorded)!;
+    expect(found.held.has('about/index.html')).toBe(false);
+    expect(found.held.has('index.html')).toBe(true);
+  });
+
+  test('another folder in its place (a backup put back, out/ swapped with its spare), or none: null', async () => {
+    const recorded = writeFolder(SITE);
+    const state = await endedAMomentAgo();
+    cpSync(folder, `${folder}-copy`, { recursive: true, preserveTimestamps: true });
+    rmSync(folder, { recursive: true });
+    expect(checkFolder(folder, state, recorded)).toBeNull();
+    renameSync(`${folder}-copy`, folder);
+    expect(checkFolder(folder, state, recorded)).toBeNull();
+    expect(checkFolder(folder, null, recorded)).toBeNull();
+  });
+});
+
+describe('the look at the spare, in a worker thread for a large site', () => {
+  test(`from ${LOOK_ASIDE_FROM} files, a worker finds what a look in this thread finds`, async () => {
+    const files = Object.fromEntries(Array.from({ length: LOOK_ASIDE_FROM + 10 }, (_, n) => [`page/${n}/index.html`, `page ${n}`]));
+    const outDir = path.join(dir, 'out');
+    const spare = path.join(dir, '.out-spare');
+    rmSync(spare, { recursive: true, force: true });
+    const recorded = writeFolder(files);
+    renameSync(folder, spare);
+    const state = { folder: folderId(spare)!, at: (await aMomentAgo()) + RACY_MS, differs: ['page/7/index.html'] };
+    writeFileSync(path.join(spare, 'page/1/index.html'), 'defaced');
+    writeFileSync(path.join(spare, 'page/2/stray.html'), 'stray');
+    const inWorker = await lookAtSpare(outDir, { files: recorded, out: null, spare: state });
+    const here = checkFolder(spare, state, recorded, new Set(state.differs));
+    // The same files held and strays found (each look's state is of its own time).
+    expect({ held: inWorker!.held, strays: inWorker!.strays }).toEqual({ held: here!.held, strays: here!.strays });
+    expect(inWorker!.held.size).toBe(recorded.size - 2);
+    expect(inWorker!.strays).toEqual(['page/2/stray.html']);
+  });
+});
