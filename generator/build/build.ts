@@ -60,15 +60,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       import('./cached-copies.ts'),
       import('../content/prices.ts'),
     ]);
+    // esbuild bundles in its own process while this one reads the content.
+    const bundling = timer.time('bundle', () => clientBundle(cache.clientDir, { fresh: options.noCache, onWarning: warn }), (value) => (value.bundled ? undefined : 'unchanged since the last build'));
+    bundling.catch(() => {}); // awaited below, once the content is read
     const content = await readContent({ file: options.contentFile, text: inputs.text, credentials, timer });
-    const client = await timer.time('bundle', () => clientBundle(cache.clientDir, { fresh: options.noCache }), (value) => (value.bundled ? undefined : 'unchanged since the last build'));
+    const client = await bundling;
     const output = await timer.time('out', async () => openOutput({ outDir: folders.outDir, last: lastHere, spareCheck: await spareLook }));
+    const copies = cachedCopies({ outDir: folders.outDir, last: lastHere?.files ?? null, cache });
     try {
       const site = await makeSite(
         { content, contentText: { file: options.contentFile, displayName: inputs.displayName, source: inputs.text }, client, template: inputs.template, code: inputs.code, last },
         {
           output,
-          copyOf: cachedCopies({ outDir: folders.outDir, last: lastHere?.files ?? null, cache }),
+          copyOf: copies.copyOf,
           images: cache.images,
           drawCards: true,
           credentials,
@@ -80,6 +84,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           timer,
         },
       );
+      const damaged = copies.damaged();
+      if (damaged > 0) warn(`${damaged} ${damaged === 1 ? 'file' : 'files'} in the build cache did not match the hash ${damaged === 1 ? 'it was' : 'they were'} kept under: made again instead`);
       const prices = pricesOf(content.data);
       let record: BuildRecord = {
         inputs: inputs.digest,

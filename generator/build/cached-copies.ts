@@ -6,14 +6,25 @@ import { holdsIdentity } from '../cache/digest.ts';
 /**
  * Where a build finds a file of the last build that the new out/ lacks: in out/ (where
  * the last build's record says it is), in the store of pages, or in the images folder;
- * each checked against its identity before it is used. Null when none is intact.
+ * each checked against its identity before it is used. `copyOf` gives null when none is
+ * intact; `damaged` counts the cache's copies found not to match their identity (a file
+ * of out/ changed by hand is not the cache's damage: the next build puts it right).
  */
-export function cachedCopies(options: { outDir: string; last: ReadonlyMap<string, string> | null; cache: BuildCache }): (file: string, id: string) => string | null {
+export function cachedCopies(options: { outDir: string; last: ReadonlyMap<string, string> | null; cache: BuildCache }): { copyOf: (file: string, id: string) => string | null; damaged: () => number } {
   const { outDir, last, cache } = options;
-  const intact = (candidate: string | null | undefined, id: string) => (candidate && isFile(candidate) && holdsIdentity(candidate, id) ? candidate : null);
-  return (file, id) => {
-    const inOut = last?.get(file) === id ? safeJoin(outDir, file) : null;
-    return intact(inOut, id) ?? intact(cache.store.pathOf(id), id) ?? intact(cache.images.byId(id)?.path, id);
+  let damaged = 0;
+  const intact = (candidate: string | null | undefined, id: string, inCache: boolean) => {
+    if (!candidate || !isFile(candidate)) return null;
+    if (holdsIdentity(candidate, id)) return candidate;
+    if (inCache) damaged += 1;
+    return null;
+  };
+  return {
+    copyOf(file, id) {
+      const inOut = last?.get(file) === id ? safeJoin(outDir, file) : null;
+      return intact(inOut, id, false) ?? intact(cache.store.pathOf(id), id, true) ?? intact(cache.images.byId(id)?.path, id, true);
+    },
+    damaged: () => damaged,
   };
 }
 

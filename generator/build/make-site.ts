@@ -235,13 +235,18 @@ async function putImages(sources: SiteSources, making: SiteMaking, files: Map<st
   const { made, issues } = await makeImages(sources.content.images, making.images);
   if (issues.length > 0) throw new ContentProblemError(locateIssues({ ...sources.contentText, data: null }, issues));
   const sizes = new Map<string, number>();
+  let repaired = 0;
   for (const [file, found] of made) {
     let image = found;
-    if (!making.output.holds(file, image.id) && !image.made && !holdsIdentity(image.path, image.id)) image = await image.again();
+    if (!making.output.holds(file, image.id) && !image.made && !holdsIdentity(image.path, image.id)) {
+      image = await image.again();
+      repaired += 1;
+    }
     files.set(file, image.id);
     if (!making.output.holds(file, image.id)) making.output.copy(file, image.id, image.path);
     sizes.set(`/${file}`, image.bytes);
   }
+  if (repaired > 0) making.onWarning?.(`${repaired} image ${repaired === 1 ? 'file' : 'files'} in the build cache's images/ did not match the hash ${repaired === 1 ? 'it was' : 'they were'} kept under, and ${repaired === 1 ? 'was' : 'were'} made again`);
   return sizes;
 }
 

@@ -1,6 +1,6 @@
 import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { digest, isIdentity } from './digest.ts';
+import { digest, holdsIdentity, isIdentity } from './digest.ts';
 
 /*
  * The pages' files by the hash of their bytes, one file each (store/<first two hex
@@ -13,7 +13,7 @@ import { digest, isIdentity } from './digest.ts';
 export interface FileStore {
   /** Where the file of identity `id` is kept (whether or not it is there). */
   pathOf(id: string): string;
-  /** Keeps the bytes of `file` (whose identity is `id`), unless the store has them: a link to it, or a copy where a link cannot be made. */
+  /** Keeps the bytes of `file` (whose identity is `id`), unless the store has them intact: a link to it, or a copy where a link cannot be made. */
   keep(id: string, file: string): void;
   /** The bytes of `id`, if the store has them intact; null when missing or damaged. */
   read(id: string): Buffer | null;
@@ -31,7 +31,13 @@ export function openFileStore(dir: string): FileStore {
     pathOf,
     keep(id, file) {
       const target = pathOf(id);
-      if (statSync(target, { throwIfNoEntry: false })?.isFile()) return;
+      // A kept file is a link to a page of out/: edited there in place, it is damaged here
+      // too, and the page rendered again replaces it.
+      const kept = statSync(target, { throwIfNoEntry: false });
+      if (kept?.isFile()) {
+        const source = statSync(file);
+        if ((kept.ino === source.ino && kept.dev === source.dev) || holdsIdentity(target, id)) return;
+      }
       const folder = path.dirname(target);
       if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
       folders.add(folder);

@@ -32,11 +32,12 @@ interface SavedBundle {
  * and it is bundled again); with `fresh` (--no-cache), or none kept, it is bundled, and
  * kept. One version is kept: the bundles of older code go.
  */
-export async function clientBundle(dir: string, options: { fresh?: boolean } = {}): Promise<ClientBundle> {
+export async function clientBundle(dir: string, options: { fresh?: boolean; onWarning?: (message: string) => void } = {}): Promise<ClientBundle> {
   const folder = path.join(dir, clientVersion(clientBuildOptions()));
   if (!options.fresh) {
     const kept = readKept(folder);
-    if (kept) return { ...kept, bundled: false };
+    if (kept && 'damaged' in kept) options.onWarning?.(`the client bundle in the build cache is damaged (${kept.damaged}): bundled again`);
+    else if (kept) return { ...kept, bundled: false };
   }
   const { assets, files } = await bundleClient();
   await stopEsbuild();
@@ -48,20 +49,27 @@ export async function clientBundle(dir: string, options: { fresh?: boolean } = {
   return { assets, files: bundle, bundled: true };
 }
 
-/** The bundle kept in `folder`, every file intact; null when there is none, or any file is missing or damaged. */
-function readKept(folder: string): Omit<ClientBundle, 'bundled'> | null {
+/** The bundle kept in `folder`, every file intact; null when none is kept; what is damaged when a file is missing, unreadable or does not match its identity. */
+function readKept(folder: string): Omit<ClientBundle, 'bundled'> | { damaged: string } | null {
+  let saved: SavedBundle;
   try {
-    const saved = JSON.parse(readFileSync(path.join(folder, 'bundle.json'), 'utf8')) as SavedBundle;
-    const files: BundleFile[] = [];
-    for (const { file, id } of saved.files) {
-      const contents = readFileSync(path.join(folder, file));
-      if (digest(contents) !== id) return null;
-      files.push({ file, id, contents });
-    }
-    return { assets: saved.assets, files };
-  } catch {
-    return null;
+    saved = JSON.parse(readFileSync(path.join(folder, 'bundle.json'), 'utf8')) as SavedBundle;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : { damaged: 'bundle.json cannot be read' };
   }
+  const files: BundleFile[] = [];
+  for (const { file, id } of Array.isArray(saved?.files) ? saved.files : []) {
+    let contents: Buffer;
+    try {
+      contents = readFileSync(path.join(folder, String(file)));
+    } catch {
+      return { damaged: `${String(file)} is missing` };
+    }
+    if (digest(contents) !== id) return { damaged: `${file} does not match its hash` };
+    files.push({ file, id, contents });
+  }
+  if (files.length === 0) return { damaged: 'bundle.json lists no files' };
+  return { assets: saved.assets, files };
 }
 
 /** Writes the bundle into `folder`, beside then renamed (two builds at once, or one killed, never leave half a bundle), and removes the others. */
