@@ -9,13 +9,9 @@ import type { Location, Problem } from '../problems/errors.ts';
  * syntax error, so that one run reports every one.
  */
 
-/**
- * The `yaml` package, loaded the first time a problem is located: a valid file never needs
- * it. `site dev` runs this file bundled as CommonJS, where `require` is at hand.
- */
+/** The `yaml` package, loaded the first time a problem is located: a valid file never needs it. */
 let yamlPackage: typeof import('yaml') | undefined;
-const yaml = (): typeof import('yaml') =>
-  (yamlPackage ??= (typeof require === 'function' ? require : createRequire(import.meta.url))('yaml') as typeof import('yaml'));
+const yaml = (): typeof import('yaml') => (yamlPackage ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 
 /** A parsed document with positions, built only when there is something to report. */
 export interface Located {
