@@ -9,7 +9,6 @@ import { hashLogin, loginCredentials } from '../content/login-gate.ts';
 import { buildFolders } from './build-folders.ts';
 import { downloadsOf, peakMb, type BuildOptions, type BuildResult } from './build-result.ts';
 import { readInputs } from './read-inputs.ts';
-import { lookAtSpare } from '../output/spare-look.ts';
 import { createStageTimer } from './stage-timer.ts';
 import { upToDate } from './up-to-date.ts';
 
@@ -45,11 +44,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       return { pages: Object.keys(last.pages).length, downloads: last.downloads, peakMb: peakMb(), stages: timer.stages, sizes: [], changes: { rendered: [], pages: [], written: [], removed: [], prices: [] }, upToDate: true, ms: performance.now() - started };
     }
 
-    // The last build's out/ and spare are known only if it wrote this out/. The spare is
-    // looked at while the content is read (spare-look.ts).
+    // The last build's out/ and spare are known only if it wrote this out/.
     const lastHere = last && last.outDir === folders.outDir ? last : null;
-    const spareLook = lookAtSpare(folders.outDir, lastHere);
-    spareLook.catch(() => {}); // awaited when out/ is opened
     // The rest of the engine is loaded only now: a build with nothing to do never needs it
     // (zod, the schema, React's renderer: a tenth of a second).
     const [{ readContent }, { clientBundle }, { openOutput }, { makeSite, renderedFilesOf }, { cachedCopies }, { priceChanges, pricesOf }] = await Promise.all([
@@ -65,7 +61,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     bundling.catch(() => {}); // awaited below, once the content is read
     const content = await readContent({ file: options.contentFile, text: inputs.text, credentials, timer });
     const client = await bundling;
-    const output = await timer.time('out', async () => openOutput({ outDir: folders.outDir, last: lastHere, spareCheck: await spareLook }));
+    const output = await timer.time('out', async () => openOutput({ outDir: folders.outDir, last: lastHere }));
     const copies = cachedCopies({ outDir: folders.outDir, last: lastHere?.files ?? null, cache });
     try {
       const site = await makeSite(

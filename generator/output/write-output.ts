@@ -1,8 +1,8 @@
 import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { holdsIdentity } from '../cache/digest.ts';
 import path from 'node:path';
-import { besideOut, discardFolder, folderId, removeEmptyFolders } from './beside-out.ts';
-import type { FolderCheck, FolderState, SpareState } from './folder-state.ts';
+import { besideOut, discardFolder, folderId, recoverInterruptedWrite, removeEmptyFolders } from './beside-out.ts';
+import { checkFolder, type FolderState, type SpareState } from './folder-state.ts';
 import type { Committed, OutputWriter, Written } from './output-writer.ts';
 
 /*
@@ -24,16 +24,18 @@ export interface LastOutput {
 
 /**
  * Opens out/ for the next site, put together in the spare. With `last` (the last build's
- * record, when it wrote this out/) and `spareCheck` (what the spare still holds of what
- * the record says: spare-look.ts), its files are known by the check; a spare the record
- * does not describe (none, or --no-cache) is known only by its bytes, each file checked as
- * it is needed. Without a spare, the site is put together in a new folder.
+ * record, when it wrote this out/), the spare is checked against what the record says it
+ * holds (folder-state.ts), and its files are known by that check; a spare the record does
+ * not describe (none, or --no-cache) is known only by its bytes, each file checked as it
+ * is needed. Without a spare, the site is put together in a new folder. A build killed
+ * while writing is cleaned up after first (beside-out.ts).
  */
-export function openOutput(options: { outDir: string; last: LastOutput | null; spareCheck: FolderCheck | null }): OutputWriter {
+export function openOutput(options: { outDir: string; last: LastOutput | null }): OutputWriter {
   const outDir = path.resolve(options.outDir);
   const { last } = options;
+  recoverInterruptedWrite(outDir);
   const { spare, staging, previous } = besideOut(outDir);
-  const spareCheck = last?.spare ? options.spareCheck : null;
+  const spareCheck = last?.spare ? checkFolder(spare, last.spare, last.files, new Set(last.spare.differs)) : null;
   /** Whether the spare is a folder to put the site together in, known by its check or, failing that, by its bytes. */
   const reusable = spareCheck !== null || folderId(spare) !== null;
   /** What staging holds as `file`, by identity (the spare's files that were checked, then those written). */

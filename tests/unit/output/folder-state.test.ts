@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { digest } from '../../../generator/cache/digest.ts';
 import { folderId } from '../../../generator/output/beside-out.ts';
 import { checkFolder, RACY_MS, type FolderState } from '../../../generator/output/folder-state.ts';
-import { LOOK_ASIDE_FROM, lookAtSpare } from '../../../generator/output/spare-look.ts';
 import { aMomentAgo } from '../../helpers/clock.ts';
 import { tempDir } from '../../helpers/temp.ts';
 
@@ -94,25 +93,5 @@ describe('checkFolder', () => {
     renameSync(`${folder}-copy`, folder);
     expect(checkFolder(folder, state, recorded)).toBeNull();
     expect(checkFolder(folder, null, recorded)).toBeNull();
-  });
-});
-
-describe('the look at the spare, in a worker thread for a large site', () => {
-  test(`from ${LOOK_ASIDE_FROM} files, a worker finds what a look in this thread finds`, async () => {
-    const files = Object.fromEntries(Array.from({ length: LOOK_ASIDE_FROM + 10 }, (_, n) => [`page/${n}/index.html`, `page ${n}`]));
-    const outDir = path.join(dir, 'out');
-    const spare = path.join(dir, '.out-spare');
-    rmSync(spare, { recursive: true, force: true });
-    const recorded = writeFolder(files);
-    renameSync(folder, spare);
-    const state = { folder: folderId(spare)!, at: (await aMomentAgo()) + RACY_MS, differs: ['page/7/index.html'] };
-    writeFileSync(path.join(spare, 'page/1/index.html'), 'defaced');
-    writeFileSync(path.join(spare, 'page/2/stray.html'), 'stray');
-    const inWorker = await lookAtSpare(outDir, { files: recorded, out: null, spare: state });
-    const here = checkFolder(spare, state, recorded, new Set(state.differs));
-    // The same files held and strays found (each look's state is of its own time).
-    expect({ held: inWorker!.held, strays: inWorker!.strays }).toEqual({ held: here!.held, strays: here!.strays });
-    expect(inWorker!.held.size).toBe(recorded.size - 2);
-    expect(inWorker!.strays).toEqual(['page/2/stray.html']);
   });
 });

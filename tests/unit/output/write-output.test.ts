@@ -6,7 +6,6 @@ import { pathToFileURL } from 'node:url';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { digest } from '../../../generator/cache/digest.ts';
 import { recoverInterruptedWrite } from '../../../generator/output/beside-out.ts';
-import { lookAtSpare } from '../../../generator/output/spare-look.ts';
 import { openOutput, type LastOutput } from '../../../generator/output/write-output.ts';
 import { ROOT } from '../../helpers/cli.ts';
 import { hashTree } from '../../helpers/output.ts';
@@ -30,7 +29,7 @@ type Site = Record<string, string>;
  * and the whole committed. Returns what commit reports, with the record the next build reads.
  */
 async function writeSite(site: Site, last: LastOutput | null = null) {
-  const writer = openOutput({ outDir, last, spareCheck: await lookAtSpare(outDir, last) });
+  const writer = openOutput({ outDir, last });
   const ids = new Map(Object.entries(site).map(([file, contents]) => [file, digest(contents)]));
   try {
     for (const [file, contents] of Object.entries(site)) writer.write(file, ids.get(file)!, contents);
@@ -71,7 +70,7 @@ describe('the new out/ is every file of the site, and only those', () => {
   test('nested folders are made; a file copied from the cache is linked where it can be, and written bytes are written', () => {
     const cached = path.join(dir, 'cached.png');
     writeFileSync(cached, Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
-    const writer = openOutput({ outDir, last: null, spareCheck: null });
+    const writer = openOutput({ outDir, last: null });
     writer.write('course/12/index.html', digest('<h1>course</h1>'), '<h1>course</h1>');
     writer.write('a/b/c/d.txt', digest('hi'), new Uint8Array([104, 105]));
     writer.copy('social/course-12.png', digest(readFileSync(cached)), cached);
@@ -90,7 +89,7 @@ describe('the new out/ is every file of the site, and only those', () => {
 
   test('a commit naming a file that was never put fails, and out/ stays as it was', () => {
     const before = previousBuild();
-    const writer = openOutput({ outDir, last: null, spareCheck: null });
+    const writer = openOutput({ outDir, last: null });
     writer.write('index.html', digest('new'), 'new');
     expect(() => writer.commit(new Map([['index.html', digest('new')], ['missing.html', digest('x')]]))).toThrow(/missing\.html was never put/);
     writer.abort();
