@@ -11,12 +11,12 @@ import { Layout, PageArrived } from './components/layout.tsx';
  * browser renders whatever page a route's data is for, and asks the host for a path
  * without data.
  */
-export function App({ layout, source, pages }: { layout: LayoutData; source: RouteDataSource; pages: Record<PageKey, ComponentType> }) {
+export function App({ layout, source, pageOf }: { layout: LayoutData; source: RouteDataSource; pageOf: (page: PageKey) => ComponentType }) {
   return (
     <SiteDataProvider layout={layout} source={source}>
       <Layout>
         <Suspense fallback={null}>
-          <RoutePage pages={pages} />
+          <RoutePage pageOf={pageOf} />
           <PageArrived />
         </Suspense>
       </Layout>
@@ -24,8 +24,8 @@ export function App({ layout, source, pages }: { layout: LayoutData; source: Rou
   );
 }
 
-/** The page the current route's data is for. */
-function RoutePage({ pages }: { pages: Record<PageKey, ComponentType> }) {
-  const Page = pages[useRouteData().page.kind];
+/** The page the current route's data is for (pageOf gives the same component for a kind every time). */
+function RoutePage({ pageOf }: { pageOf: (page: PageKey) => ComponentType }) {
+  const Page = pageOf(useRouteData().page.kind);
   return <Page />;
 }

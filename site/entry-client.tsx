@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import type { DocumentData } from './model/page-data.ts';
-import { LAZY_PAGES } from './pages/lazy.ts';
+import { lazyPageOf } from './pages/lazy.ts';
 import { App } from './app.tsx';
 import { createRouteLoader } from './route-loader.ts';
 import { TRANSITION } from './transition/animate.ts';
@@ -21,7 +21,7 @@ const source = createRouteLoader({ pathname: window.location.pathname, data: dat
 // Load this page's chunk (already modulepreloaded by the HTML) before hydrating, so
 // hydration never suspends. If it cannot be loaded, the server's page stays as it is: it
 // reads and links fully without JavaScript (reloading could loop).
-const ready = await LAZY_PAGES[data.route.page.kind].preload().then(
+const ready = await lazyPageOf(data.route.page.kind).preload().then(
   () => true,
   () => false,
 );
@@ -31,7 +31,7 @@ if (ready) {
     document.getElementById('root')!,
     <StrictMode>
       <BrowserRouter>
-        <App layout={data.layout} source={source} pages={LAZY_PAGES} />
+        <App layout={data.layout} source={source} pageOf={lazyPageOf} />
       </BrowserRouter>
     </StrictMode>,
   );

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { DocumentData } from './model/page-data.ts';
 import { App } from './app.tsx';
-import { PAGES } from './pages/index.ts';
+import { pageOf } from './pages/index.ts';
 import { settled } from './route-data.tsx';
 
 /** Renders the page at `path` from its data to the HTML that goes inside #root. Pure and deterministic. */
@@ -10,7 +10,7 @@ export function renderRoute(path: string, data: DocumentData): string {
   const source = { load: () => settled(data.route) };
   return renderToString(
     <StaticRouter location={path}>
-      <App layout={data.layout} source={source} pages={PAGES} />
+      <App layout={data.layout} source={source} pageOf={pageOf} />
     </StaticRouter>,
   );
 }

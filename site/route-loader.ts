@@ -1,5 +1,5 @@
-import { routeDataUrl, type RouteData } from './model/page-data.ts';
-import { normalizePath } from './model/routes.ts';
+import type { RouteData } from './model/page-data.ts';
+import { normalizePath, routeDataUrl } from './model/routes.ts';
 import { settled, type RouteDataSource } from './route-data.tsx';
 
 /**

@@ -88,7 +88,7 @@ export function collectAssets(result: esbuild.BuildResult<{ write: false; metafi
   const firstVisit = {} as ClientAssets['firstVisit'];
   for (const [page, module] of Object.entries(PAGE_MODULES) as [PageKey, string][]) {
     const pageKey = findOutput((_, output) => output.entryPoint === module);
-    if (!pageKey) throw new Error(`no chunk for the ${page} page (${module}): is it loaded by site/pages/lazy.ts?`);
+    if (!pageKey) throw new Error(`no chunk for the ${page} page (${module}): is it a page of site/model/page-table.ts, with its module in site/pages/ (site/pages/load-page.ts)?`);
     const keys = [pageKey, ...staticClosure(pageKey)].filter((key) => key !== entryKey && !entryImports.has(key));
     pagePreload[page] = keys.map(url);
     const all = [entryKey, ...entryImports, ...keys];

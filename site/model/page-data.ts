@@ -5,9 +5,10 @@
  * navigation), so the browser renders from the very data the server did, and the client
  * bundle carries code only.
  */
-import type { BookView, BundleView, CourseView, LoginGate, PlanView, SiteData } from './site-data.ts';
+import type { BookView, CourseView, SiteData } from './site-data.ts';
 import { COURSE_LIST, FAQ_LIST, listPageAt, STORE } from './paged-lists.ts';
-import { COURSE_NOT_FOUND_PATH, normalizePath, type PageKey } from './routes.ts';
+import type { PageKey } from './page-table.ts';
+import { COURSE_NOT_FOUND_PATH, normalizePath } from './routes.ts';
 
 type Pages = SiteData['pages'];
 
@@ -32,33 +33,66 @@ export interface CourseListSlice extends ListPosition {
   courses: CourseView[];
 }
 
-/** What one page shows besides the chrome; `kind` says which page component renders it. */
-export type PageData =
-  | { kind: 'home'; page: Pages['home'] }
-  | { kind: 'login'; page: Pages['login']; gate: LoginGate }
-  | { kind: 'comingSoon'; page: Pages['comingSoon'] }
-  | { kind: 'courses'; page: Pages['courses'] }
-  | { kind: 'courseList'; page: Pages['courseList']; list: CourseListSlice }
-  | { kind: 'course'; page: Pages['course']; course: CourseView | null }
-  | { kind: 'about'; page: Pages['about'] }
-  | { kind: 'faq'; page: Pages['faq']; list: ListPosition }
-  | { kind: 'contact'; page: Pages['contact'] }
-  | { kind: 'ebooks'; page: Pages['ebooks']; books: BookView[]; list: ListPosition }
-  | { kind: 'bundles'; page: Pages['bundles']; bundles: BundleView[] }
-  | { kind: 'agencyHome'; page: Pages['agencyHome'] }
-  | { kind: 'payment'; page: Pages['payment']; plans: PlanView[] }
-  | { kind: 'policies'; page: Pages['policies']; policies: SiteData['policies'] }
-  | { kind: 'getStarted'; page: Pages['getStarted']; plans: PlanView[] }
-  | { kind: 'notFound'; page: Pages['notFound']; courseNotFound: CourseNotFound };
-
 /**
  * What the root not-found page shows instead, once in the browser, at a /course/… path:
  * a host with one 404 page for every path serves it for an unknown course.
  */
 export type CourseNotFound = Pages['course']['notFound'] & { documentTitle: string };
 
-/** The data of one page of the given kind. */
-export type PageDataOf<K extends PageKey> = Extract<PageData, { kind: K }>;
+/** What a page reads: from the site's data and its path, its own data but its kind. */
+type PageRead<K extends PageKey> = (site: SiteData, path: string) => { page: Pages[K] };
+
+/**
+ * What each kind of page reads besides its own section of content.yaml (pages.<kind>),
+ * which is all a page not listed here reads: the page table's data column, kept apart
+ * from page-table.ts because the browser carries part of that table but never reads the
+ * site's data (the server gives each page its own).
+ * A course page's course is the one its path names (null on the course not-found page);
+ * a page of the course list, the store or the FAQ holds its own courses, books or questions.
+ */
+const PAGE_READS = {
+  login: ({ pages, login }) => ({ page: pages.login, gate: login }),
+  courseList: ({ pages, courses: all }, path): { page: Pages['courseList']; list: CourseListSlice } => {
+    const { first, end, current, count } = listPageAt(COURSE_LIST, all.length, normalizePath(path));
+    // A list shows each course's thumbnail; its page's picture is its page's alone.
+    const courses = all.slice(first, end).map(({ hero: _hero, ...course }) => course);
+    return { page: pages.courseList, list: { courses, first, current, count, items: all.length } };
+  },
+  course: (site, path): { page: Pages['course']; course: CourseView | null } => {
+    const id = /^\/course\/([^/]+)$/.exec(normalizePath(path))?.[1];
+    const found = id === undefined ? undefined : coursesById(site).get(id);
+    if (!found) return { page: site.pages.course, course: null };
+    const { thumbnail: _thumbnail, ...course } = found;
+    return { page: site.pages.course, course };
+  },
+  faq: ({ pages }, path): { page: Pages['faq']; list: ListPosition } => {
+    // The page's own questions, in the items' place.
+    const { first, end, current, count } = listPageAt(FAQ_LIST, pages.faq.items.length, normalizePath(path));
+    return { page: { ...pages.faq, items: pages.faq.items.slice(first, end) }, list: { first, current, count, items: pages.faq.items.length } };
+  },
+  ebooks: ({ pages, books }, path): { page: Pages['ebooks']; books: BookView[]; list: ListPosition } => {
+    const { first, end, current, count } = listPageAt(STORE, books.length, normalizePath(path));
+    return { page: pages.ebooks, books: books.slice(first, end), list: { first, current, count, items: books.length } };
+  },
+  bundles: ({ pages, bundles }) => ({ page: pages.bundles, bundles }),
+  payment: ({ pages, plans }) => ({ page: pages.payment, plans }),
+  policies: ({ pages, policies }) => ({ page: pages.policies, policies }),
+  getStarted: ({ pages, plans }) => ({ page: pages.getStarted, plans }),
+  notFound: ({ pages, titles }): { page: Pages['notFound']; courseNotFound: CourseNotFound } => ({
+    page: pages.notFound,
+    courseNotFound: { ...pages.course.notFound, documentTitle: titles[COURSE_NOT_FOUND_PATH]! },
+  }),
+} satisfies { [K in PageKey]?: PageRead<K> };
+
+type Reads = typeof PAGE_READS;
+
+/** The data of one page of the given kind: its kind, then what it reads. */
+export type PageDataOf<K extends PageKey> = K extends PageKey
+  ? { kind: K } & (K extends keyof Reads ? ReturnType<Reads[K]> : { page: Pages[K] })
+  : never;
+
+/** What one page shows besides the chrome; `kind` says which page component renders it. */
+export type PageData = PageDataOf<PageKey>;
 
 /** A route's data as the browser fetches it when it navigates there: its document title and page. */
 export interface RouteData {
@@ -77,55 +111,10 @@ export function layoutDataOf(site: SiteData): LayoutData {
   return { site: site.site, agency: site.agency, labels: site.labels, navigation: site.navigation };
 }
 
-/**
- * The data of the page `kind` at `path`: a course page's course is the one its path
- * names (null on the course not-found page); a page of the course list, the store or the
- * FAQ holds its own courses, books or questions.
- */
+/** The data of the page `kind` at `path`: its kind, then what it reads (PAGE_READS), or only its own section. */
 export function pageDataOf(site: SiteData, kind: PageKey, path: string): PageData {
-  const { pages } = site;
-  switch (kind) {
-    case 'home':
-    case 'comingSoon':
-    case 'courses':
-    case 'about':
-    case 'contact':
-    case 'agencyHome':
-      return { kind, page: pages[kind] } as PageData;
-    case 'notFound':
-      return { kind, page: pages.notFound, courseNotFound: { ...pages.course.notFound, documentTitle: site.titles[COURSE_NOT_FOUND_PATH]! } };
-    case 'login':
-      return { kind, page: pages.login, gate: site.login };
-    case 'courseList': {
-      const { first, end, current, count } = listPageAt(COURSE_LIST, site.courses.length, path);
-      // A list shows each course's thumbnail; its page's picture is its page's alone.
-      const courses = site.courses.slice(first, end).map(({ hero: _hero, ...course }) => course);
-      return { kind, page: pages.courseList, list: { courses, first, current, count, items: site.courses.length } };
-    }
-    case 'course': {
-      const id = /^\/course\/([^/]+)$/.exec(normalizePath(path))?.[1];
-      const found = id === undefined ? undefined : coursesById(site).get(id);
-      if (!found) return { kind, page: pages.course, course: null };
-      const { thumbnail: _thumbnail, ...course } = found;
-      return { kind, page: pages.course, course };
-    }
-    case 'faq': {
-      // The page's own questions, in the items' place.
-      const { first, end, current, count } = listPageAt(FAQ_LIST, pages.faq.items.length, path);
-      return { kind, page: { ...pages.faq, items: pages.faq.items.slice(first, end) }, list: { first, current, count, items: pages.faq.items.length } };
-    }
-    case 'ebooks': {
-      const { first, end, current, count } = listPageAt(STORE, site.books.length, path);
-      return { kind, page: pages.ebooks, books: site.books.slice(first, end), list: { first, current, count, items: site.books.length } };
-    }
-    case 'bundles':
-      return { kind, page: pages.bundles, bundles: site.bundles };
-    case 'payment':
-    case 'getStarted':
-      return { kind, page: pages[kind], plans: site.plans } as PageData;
-    case 'policies':
-      return { kind, page: pages.policies, policies: site.policies };
-  }
+  const read = (PAGE_READS as Partial<Record<PageKey, PageRead<PageKey>>>)[kind];
+  return { kind, ...(read ? read(site, path) : { page: site.pages[kind] }) } as PageData;
 }
 
 /** The courses by their id as a URL writes it, made once per site. */
@@ -135,9 +124,3 @@ function coursesById(site: SiteData): ReadonlyMap<string, CourseView> {
   return byId;
 }
 const courseIndexes = new WeakMap<SiteData, ReadonlyMap<string, CourseView>>();
-
-/** Where a route's data is served: index.json beside the page's index.html. */
-export function routeDataUrl(pathname: string): string {
-  const path = normalizePath(pathname);
-  return path === '/' ? '/index.json' : `${path}/index.json`;
-}

@@ -3,7 +3,7 @@
  * which items each page holds. Plain data and functions, like routes.ts: the generator
  * writes the pages, the client links them.
  */
-import { normalizePath, type PageKey } from './routes.ts';
+import type { PageKey } from './page-table.ts';
 
 /**
  * A list shown a page at a time, so that no page grows with the content: up to
@@ -38,9 +38,13 @@ export function listPath(list: PagedList, n: number): string {
   return n <= 1 ? list.base : `${list.base}/${n}`;
 }
 
-/** Which page of a list a path is (1 for its base); 0 when it is none. */
-function listPageOf(list: PagedList, pathname: string): number {
-  const path = normalizePath(pathname);
+/**
+ * Which page of a list a path is (1 for its base); 0 when it is none. The path comes
+ * normalized (routes.ts's normalizePath): the pages that link a list import this file, and
+ * if it imported routes.ts, the bundler would put routes.ts in a chunk of its own, one more
+ * file for every first visit to download.
+ */
+function listPageOf(list: PagedList, path: string): number {
   if (path === list.base) return 1;
   const rest = path.startsWith(`${list.base}/`) ? path.slice(list.base.length + 1) : '';
   return /^[1-9][0-9]*$/.test(rest) ? Number(rest) : 0;
@@ -52,12 +56,17 @@ export function listPageCount(list: PagedList, items: number): number {
 }
 
 /**
- * The page of a list of `items` at `path` (the first when the path names none): which
- * items it shows (from `first` to before `end`), its number and how many pages there are.
+ * The page of a list of `items` at `path`, normalized (the first when the path names none):
+ * which items it shows (from `first` to before `end`), its number and how many pages there are.
  */
 export function listPageAt(list: PagedList, items: number, path: string): { first: number; end: number; current: number; count: number } {
   const current = Math.max(1, listPageOf(list, path));
   const count = listPageCount(list, items);
   const first = (current - 1) * list.perPage;
   return { first, end: Math.min(items, first + list.perPage), current, count };
+}
+
+/** "Page {page} of {pages}" filled in: a page link's name, and part of its page's title. */
+export function listPageLabel(template: string, page: number, pages: number): string {
+  return template.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pages));
 }

@@ -1,6 +1,6 @@
 import type { SiteData } from './site-data.ts';
-import { listPageCount, listPath, pagedListsOf } from './paged-lists.ts';
-import { COURSE_NOT_FOUND_PATH, coursePath, NOT_FOUND_PATH, STATIC_PATHS, usesAgencyBrand, type PageKey } from './routes.ts';
+import { listPageCount, listPageLabel, listPath, pagedListsOf } from './paged-lists.ts';
+import { COURSE_NOT_FOUND_PATH, coursePath, NOT_FOUND_PATH, STATIC_PATHS, usesAgencyBrand } from './routes.ts';
 
 
 /** What the titles are made from; of the books, only how many there are (the store's pages). */
@@ -10,8 +10,7 @@ type TitleSource = Pick<SiteData, 'site' | 'agency' | 'pages' | 'courses' | 'lab
 export function buildTitles(data: TitleSource): Record<string, string> {
   const titles: Record<string, string> = {};
   for (const [path, page] of Object.entries(STATIC_PATHS)) {
-    const key = page as Exclude<PageKey, 'course' | 'notFound'>;
-    titles[path] = `${data.pages[key].title} | ${usesAgencyBrand(key) ? data.agency.name : data.site.name}`;
+    titles[path] = `${data.pages[page].title} | ${usesAgencyBrand(page) ? data.agency.name : data.site.name}`;
   }
   // The further pages of the paged lists: the list's title, then which page.
   for (const { list, items, page } of pagedListsOf(data)) {
@@ -23,11 +22,6 @@ export function buildTitles(data: TitleSource): Record<string, string> {
   titles[COURSE_NOT_FOUND_PATH] = `${data.pages.course.notFound.title} | ${data.site.name}`;
   titles[NOT_FOUND_PATH] = `${data.pages.notFound.title} | ${data.site.name}`;
   return titles;
-}
-
-/** "Page {page} of {pages}" filled in. */
-export function listPageLabel(template: string, page: number, pages: number): string {
-  return template.replaceAll('{page}', String(page)).replaceAll('{pages}', String(pages));
 }
 
 /** Page `n` (from 2) of a paged list's title: the list's own, then which page. */

@@ -3,7 +3,7 @@ import { ExternalLink, PageHeading, useLayout, usePage } from '../components/ui/
 import { Picture } from '../components/ui/picture.tsx';
 
 /** The story of the community and its founder. */
-export function AboutPage() {
+export default function AboutPage() {
   const { page } = usePage('about');
   const { site } = useLayout();
   return (

@@ -5,7 +5,7 @@ import { Section } from '../components/section.tsx';
 import { StepsSection } from '../components/steps-section.tsx';
 
 /** The agency's landing page: what we do, values, why invest, process and outcomes. */
-export function AgencyHomePage() {
+export default function AgencyHomePage() {
   const { page } = usePage('agencyHome');
   const { whyInvest } = page;
   return (

@@ -3,7 +3,7 @@ import { ExternalLink, Icon, PageHeading, useLayout, usePage } from '../componen
 import { Picture } from '../components/ui/picture.tsx';
 
 /** The four bundles: price, struck original, savings and the books inside. */
-export function BundlesPage() {
+export default function BundlesPage() {
   const { page, bundles } = usePage('bundles');
   const { labels } = useLayout();
   return (

@@ -1,7 +1,7 @@
 import { Icon, Link, PageHeading, usePage } from '../components/ui/index.ts';
 
 /** Agency services in development, for those with access; links to /agency-login. */
-export function ComingSoonPage() {
+export default function ComingSoonPage() {
   const { page } = usePage('comingSoon');
   return (
     <div className="empty-state">

@@ -2,7 +2,7 @@ import { ExternalLink, Link, PageHeading, useLayout, usePage } from '../componen
 import { InfoCard } from '../components/info-card.tsx';
 
 /** Three ways to reach us: the FAQ, Discord and a call. No form. */
-export function ContactPage() {
+export default function ContactPage() {
   const { page } = usePage('contact');
   const { site, agency } = useLayout();
   return (

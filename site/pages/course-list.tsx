@@ -8,7 +8,7 @@ import { COURSE_LIST } from '../model/paged-lists.ts';
  * The ten numbered courses; Open Course goes to the video, or to /course/{id} without one.
  * A catalogue of more than a page (COURSE_LIST) continues on /courses/list/2 and so on.
  */
-export function CourseListPage() {
+export default function CourseListPage() {
   const { page, list } = usePage('courseList');
   const { labels } = useLayout();
   const { courses, first, current, count: pageCount } = list;

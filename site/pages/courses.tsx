@@ -2,7 +2,7 @@ import { ExternalLink, Icon, Link, PageHeading, usePage } from '../components/ui
 import { InfoCard } from '../components/info-card.tsx';
 
 /** Course introduction: the 23-minute intro video, four info cards, Continue to Courses. */
-export function CoursesPage() {
+export default function CoursesPage() {
   const { page } = usePage('courses');
   return (
     <>

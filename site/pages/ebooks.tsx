@@ -9,7 +9,7 @@ import { STORE } from '../model/paged-lists.ts';
  * The store: tutorial video, a banner to the bundles, and the ten books with Buy Now.
  * A catalogue of more than a page (STORE) continues on /ebooks/2 and so on.
  */
-export function EbooksPage() {
+export default function EbooksPage() {
   const { page, books, list } = usePage('ebooks');
   const { labels } = useLayout();
   return (

@@ -7,7 +7,7 @@ import { FAQ_LIST } from '../model/paged-lists.ts';
  * Twelve questions; one open at a time, none at first. More than a page of them
  * (FAQ_LIST) continue on /faq/2 and so on, numbered on (#faq-51).
  */
-export function FaqPage() {
+export default function FaqPage() {
   const { page, list } = usePage('faq');
   const { labels } = useLayout();
   return (

@@ -5,7 +5,7 @@ import { PlansSection } from '../components/plans-section.tsx';
 import { StepsSection } from '../components/steps-section.tsx';
 
 /** Book a call: plan cards with phone booking, direct contact, Discord and three steps. */
-export function GetStartedPage() {
+export default function GetStartedPage() {
   const { page, plans } = usePage('getStarted');
   const { agency, site } = useLayout();
   return (

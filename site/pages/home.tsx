@@ -3,7 +3,7 @@ import { Hero } from '../components/hero.tsx';
 import { InfoCard } from '../components/info-card.tsx';
 
 /** The landing page: headline, subline, Join Our Discord, three badges and the agency card. */
-export function HomePage() {
+export default function HomePage() {
   const { page: home } = usePage('home');
   const { site } = useLayout();
   return (

@@ -9,7 +9,7 @@ import { isAuthenticated, markAuthenticated } from '../login/session.ts';
  * error, announced. Right pair: the session flag, then /home. A visitor whose flag is
  * already set goes straight to /home.
  */
-export function LoginPage() {
+export default function LoginPage() {
   const { page, gate } = usePage('login');
   const navigate = useNavigate();
   const hydrated = useHydrated();

@@ -10,7 +10,7 @@ import { Swap } from '../components/ui/swap.tsx';
  * course/404.html does where the host serves that. Both versions are drawn in one place
  * (Swap), so the change moves nothing; without JavaScript it offers the courses as well.
  */
-export function NotFoundPage() {
+export default function NotFoundPage() {
   const { page, courseNotFound } = usePage('notFound');
   const { pathname } = useLocation();
   const course = useHydrated() && pathname.startsWith('/course/');

@@ -6,7 +6,7 @@ import { StepsSection } from '../components/steps-section.tsx';
 import { ContactButtons } from '../components/contact-buttons.tsx';
 
 /** Pricing and payment: three plans, trust badges, the payment steps, four FAQs, support. */
-export function PaymentPage() {
+export default function PaymentPage() {
   const { page, plans } = usePage('payment');
   const { agency } = useLayout();
   return (

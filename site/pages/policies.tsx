@@ -2,7 +2,7 @@ import { PageHeading, usePage } from '../components/ui/index.ts';
 import { Accordion } from '../components/accordion.tsx';
 
 /** The six policy sections, dated; the refund section starts open. */
-export function PoliciesPage() {
+export default function PoliciesPage() {
   const { page, policies } = usePage('policies');
   return (
     <>

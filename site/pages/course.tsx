@@ -3,7 +3,7 @@ import { Icon, Link, PageHeading, usePage } from '../components/ui/index.ts';
 import { Picture } from '../components/ui/picture.tsx';
 
 /** One course: title, description, duration, level, the video placeholder, Back to Courses. */
-export function CourseDetailPage() {
+export default function CoursePage() {
   const { page, course } = usePage('course');
   if (!course) {
     return (
