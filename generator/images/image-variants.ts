@@ -18,7 +18,7 @@ type Format = 'avif' | 'webp' | 'jpeg' | 'png';
 
 /**
  * Encoder settings: the quality each format needs to look alike. AVIF at effort 2, not
- * sharp's 4: a tenth of the time for files about a third larger (docs/performance.md),
+ * sharp's 4: a tenth of the time for files about a third larger (README.md, figures),
  * still smaller than WebP; a site's first build makes every file, and CI's may be cold.
  */
 const ENCODERS = {

@@ -14,7 +14,7 @@ const BATCH_PAGES = 16;
  * From this many pages to render, and with at least WORKERS_MIN_CORES cores, batches render
  * in worker threads by default. Below, starting them (each loads React and site/) costs
  * more than it saves; on fewer cores, each worker's own React and copy of the batch's data
- * double the memory for little time (docs/performance.md).
+ * double the memory for little time (README.md).
  */
 export const WORKERS_FROM = 5000;
 export const WORKERS_MIN_CORES = 4;
