@@ -2,7 +2,7 @@ import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { CACHE_ROOT } from '../paths.ts';
 import { UsageProblemError } from '../problems/errors.ts';
-import { assertReplaceableOutput } from '../output/replaceable-output.ts';
+import { assertNotAboveWorkingFolder, assertReplaceableOutput } from '../output/replaceable-output.ts';
 
 /** Where a build writes: out/ (and how problems name it), and the build cache. */
 export interface BuildFolders {
@@ -24,8 +24,9 @@ function within(inner: string, outer: string): boolean {
 }
 
 /**
- * The folders of a build, refused before any work when they cannot serve: an output
- * folder a build did not write (replaceable-output.ts), a cache inside out/ or beside it in
+ * The folders of a build, refused before any work when they cannot serve: the working
+ * folder or one above it as out/ (said first: the cache lies inside such a folder too), an
+ * output folder a build did not write (replaceable-output.ts), a cache inside out/ or beside it in
  * the folders a build swaps (it would be published, or swapped away), out/ inside the
  * cache, a cache that is a file.
  */
@@ -34,6 +35,7 @@ export async function buildFolders(options: { outDir: string; cacheDir?: string 
   const outLabel = labelOf(outDir);
   const cacheDir = path.resolve(options.cacheDir ?? CACHE_ROOT);
   const cacheLabel = labelOf(cacheDir);
+  assertNotAboveWorkingFolder(outDir, { label: outLabel });
   const hint = 'Keep the build cache outside the output folder: the default (node_modules/.cache/site), or --cache-dir with a folder of its own.';
   if (within(cacheDir, outDir)) throw new UsageProblemError(`--cache-dir ${cacheLabel} is ${cacheDir === outDir ? 'the output folder' : `inside the output folder ${outLabel}`}; the cache would be published with the site`, { hint });
   const beside = `.${path.basename(outDir)}-`;

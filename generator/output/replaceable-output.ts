@@ -36,17 +36,22 @@ export const OUTPUT_TOP_LEVEL: ReadonlySet<string> = new Set([
   'icon-maskable-512.png',
 ]);
 
+const hint = 'Give --out a new or empty folder, or one an earlier `site build` wrote.';
+
+/** Throws when `outDir` is the working folder or one above it: the first thing wrong with such an --out, whatever else is. */
+export function assertNotAboveWorkingFolder(outDir: string, options: { label: string; cwd?: string }): void {
+  const relative = path.relative(path.resolve(outDir), path.resolve(options.cwd ?? process.cwd()));
+  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative)))
+    throw new UsageProblemError(`--out ${options.label} is the folder you are in or one above it; site build replaces its output folder whole`, { hint });
+}
+
 /**
  * Throws unless `outDir` may be replaced: it does not exist, or is a folder (not a link)
  * that holds only names a build writes, and it is not the working folder or one above it.
  */
 export async function assertReplaceableOutput(outDir: string, options: { label: string; cwd?: string }): Promise<void> {
   const target = path.resolve(outDir);
-  const cwd = path.resolve(options.cwd ?? process.cwd());
-  const hint = 'Give --out a new or empty folder, or one an earlier `site build` wrote.';
-  const relative = path.relative(target, cwd);
-  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative)))
-    throw new UsageProblemError(`--out ${options.label} is the folder you are in or one above it; site build replaces its output folder whole`, { hint });
+  assertNotAboveWorkingFolder(target, options);
   const stats = await lstat(target).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     throw error;
