@@ -1,7 +1,6 @@
-import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildCache } from '../cache/build-cache.ts';
-import { holdsIdentity } from '../cache/digest.ts';
+import { holdsIdentity, isPlainFile } from '../cache/digest.ts';
 
 /**
  * Where a build finds a file of the last build that the new out/ lacks: in out/ (where
@@ -14,7 +13,7 @@ export function cachedCopies(options: { outDir: string; last: ReadonlyMap<string
   const { outDir, last, cache } = options;
   let damaged = 0;
   const intact = (candidate: string | null | undefined, id: string, inCache: boolean) => {
-    if (!candidate || !isFile(candidate)) return null;
+    if (!candidate || !isPlainFile(candidate)) return null;
     if (holdsIdentity(candidate, id)) return candidate;
     if (inCache) damaged += 1;
     return null;
@@ -32,13 +31,4 @@ export function cachedCopies(options: { outDir: string; last: ReadonlyMap<string
 function safeJoin(dir: string, file: string): string | null {
   const full = path.join(dir, file);
   return full.startsWith(dir + path.sep) ? full : null;
-}
-
-/** Whether a plain file is at `file` (not when a file stands where a folder of the path should). */
-function isFile(file: string): boolean {
-  try {
-    return lstatSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
-  } catch {
-    return false;
-  }
 }

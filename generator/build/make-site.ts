@@ -209,20 +209,27 @@ async function putRenderedPage(
 }
 
 /**
- * A drawn file (a card, an icon) into the site from the images folder, checked against its
- * identity when it was found there rather than drawn now, and drawn again if damaged.
- * Returns how many were drawn again.
+ * A file of the images folder (a card, an icon, a file made from an image) into the site:
+ * checked against its identity when it was found there rather than made now (`fresh`),
+ * and made again (`again`) if damaged. Returns the file used, and whether it was made again.
  */
+async function putFromImages<T extends { id: string; path: string }>(
+  file: string,
+  found: T,
+  fresh: boolean,
+  again: () => Promise<T>,
+  site: { files: Map<string, string>; output: OutputWriter },
+): Promise<{ used: T; repaired: boolean }> {
+  const repaired = !site.output.holds(file, found.id) && !fresh && !holdsIdentity(found.path, found.id);
+  const used = repaired ? await again() : found;
+  site.files.set(file, used.id);
+  if (!site.output.holds(file, used.id)) site.output.copy(file, used.id, used.path);
+  return { used, repaired };
+}
+
+/** A drawn file (a card, an icon) into the site (putFromImages); returns how many were drawn again. */
 async function putDrawn(file: string, found: DrawnPng, again: () => Promise<DrawnPng>, site: { files: Map<string, string>; output: OutputWriter }): Promise<number> {
-  let png = found;
-  let repaired = 0;
-  if (!site.output.holds(file, png.id) && !png.drawn && !holdsIdentity(png.path, png.id)) {
-    png = await again();
-    repaired = 1;
-  }
-  site.files.set(file, png.id);
-  if (!site.output.holds(file, png.id)) site.output.copy(file, png.id, png.path);
-  return repaired;
+  return (await putFromImages(file, found, found.drawn, again, site)).repaired ? 1 : 0;
 }
 
 /**
@@ -237,14 +244,9 @@ async function putImages(sources: SiteSources, making: SiteMaking, files: Map<st
   const sizes = new Map<string, number>();
   let repaired = 0;
   for (const [file, found] of made) {
-    let image = found;
-    if (!making.output.holds(file, image.id) && !image.made && !holdsIdentity(image.path, image.id)) {
-      image = await image.again();
-      repaired += 1;
-    }
-    files.set(file, image.id);
-    if (!making.output.holds(file, image.id)) making.output.copy(file, image.id, image.path);
-    sizes.set(`/${file}`, image.bytes);
+    const { used, repaired: again } = await putFromImages(file, found, found.made, found.again, { files, output: making.output });
+    if (again) repaired += 1;
+    sizes.set(`/${file}`, used.bytes);
   }
   if (repaired > 0) making.onWarning?.(`${repaired} image ${repaired === 1 ? 'file' : 'files'} in the build cache's images/ did not match the hash ${repaired === 1 ? 'it was' : 'they were'} kept under, and ${repaired === 1 ? 'was' : 'were'} made again`);
   return sizes;

@@ -1,5 +1,5 @@
 import { createHash, hash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
 
 /*
  * An identity: the SHA-1 of a file's bytes (or of what a page is made from), in hex. It
@@ -43,7 +43,16 @@ export function bytesHashOf(id: string): string {
 }
 const MADE_IMAGE = /^[0-9a-f]{64}\.([0-9a-f]{40})\.[a-z]+$/;
 
-/** Whether the bytes of `file` are those identity `id` names. */
+/** Whether a regular file is at `file`: not a folder, a link, a named pipe (which reading would block on), nor a file where a folder of the path should be. */
+export function isPlainFile(file: string): boolean {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `file` is a regular file whose bytes are those identity `id` names. */
 export function holdsIdentity(file: string, id: string): boolean {
-  return digestFile(file) === bytesHashOf(id);
+  return isPlainFile(file) && digestFile(file) === bytesHashOf(id);
 }

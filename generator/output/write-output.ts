@@ -63,7 +63,7 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
     if (spareCheck || !reusable || checked.has(file)) return false;
     checked.add(file);
     const found = path.join(claimed ? staging : spare, file);
-    if (!isFile(found) || !holdsIdentity(found, id)) return false;
+    if (!holdsIdentity(found, id)) return false;
     held.set(file, id);
     return true;
   };
@@ -199,14 +199,6 @@ function differsFrom(last: LastOutput, files: ReadonlyMap<string, string>): stri
 }
 
 
-/** Whether a plain file is at `file` (not when a file stands where a folder of the path should). */
-function isFile(file: string): boolean {
-  try {
-    return lstatSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
-  } catch {
-    return false;
-  }
-}
 
 /** Every entry under `dir`, by its path from it with "/" separators. */
 function listTree(dir: string): string[] {
