@@ -9,11 +9,11 @@ import { hashLogin, type LoginCredentials } from './login-gate.ts';
 import { parseYaml } from './parse-yaml.ts';
 import { inFileOrder, locateIssues, validateContent, type LoadedContent } from './validate.ts';
 
-/** Reads (unless given its `text`) and parses content.yaml; every problem is a located ContentProblemError. */
-export function loadContent(options: { file: string; cwd?: string; text?: string }): LoadedContent {
+/** Reads (unless given its `text`) and parses (unless given its `data`) content.yaml; every problem is a located ContentProblemError. */
+export function loadContent(options: { file: string; cwd?: string; text?: string; data?: unknown }): LoadedContent {
   const displayName = contentDisplayName(options.file, options.cwd);
   const source = options.text ?? decodeContent(readContentBytes(options.file, displayName), displayName);
-  return { file: options.file, displayName, source, data: parseYaml(source, displayName) };
+  return { file: options.file, displayName, source, data: options.data !== undefined && options.text !== undefined ? options.data : parseYaml(source, displayName) };
 }
 
 /** The content as the site is made from it: the data pages render, and the images to make. */
@@ -32,6 +32,8 @@ export async function readContent(options: {
   cwd?: string;
   /** The file's text, when the caller has read it already (decodeContent). */
   text?: string;
+  /** That text parsed, when the caller has it (the content editor's draft is both). */
+  data?: unknown;
   /** The login pair to hash into the gate (site build and dev); without it the gate refuses every attempt. */
   credentials?: LoginCredentials | null;
   timer?: StageTimer;

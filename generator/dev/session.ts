@@ -11,6 +11,7 @@ import { memoryOutput, type MemorySite } from '../output/memory-output.ts';
 import type { CardInput } from '../plan/page-input.ts';
 import type { LastSite } from '../plan/plan-pages.ts';
 import type { Problem } from '../problems/errors.ts';
+import type { SiteData } from '../../site/model/site-data.ts';
 import { createClientBundler, type ClientBuild } from './client-bundler.ts';
 import { problemsOf } from './problems.ts';
 import { planRebuild } from './rebuild-plan.ts';
@@ -33,6 +34,17 @@ export interface DevUpdate {
 /** No budgets in site dev: its client bundle is not minified, and not measured. */
 const NO_BUDGETS = { js: Infinity, css: Infinity, html: Infinity };
 
+export interface DevSessionOptions {
+  root: string;
+  contentFile: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  imagesDir: string;
+  onWarning?: (message: string) => void;
+  /** The text to build from in place of the file's, and its data: the content editor's draft (generator/edit/). */
+  draft?: () => { text: string; data: unknown };
+}
+
 /**
  * The in-memory builds behind `site dev`: the engine of `site build` (build/make-site.ts)
  * with an output in memory instead of out/, and the last build in memory instead of the
@@ -41,13 +53,14 @@ const NO_BUDGETS = { js: Infinity, css: Infinity, html: Infinity };
  * per change of its sources). Cards are drawn when a page asks for them. On a problem the
  * last good site stays served.
  */
-export async function createDevSession(options: { root: string; contentFile: string; cwd: string; env: NodeJS.ProcessEnv; imagesDir: string; onWarning?: (message: string) => void }) {
+export async function createDevSession(options: DevSessionOptions) {
   const images = openImageFiles(options.imagesDir);
   const bundler = await createClientBundler({ root: options.root });
   const session = Date.now().toString(36);
   let counter = 0;
   let client: ClientBuild | undefined;
   let served: MemorySite | null = null;
+  let data: SiteData | null = null;
   let last: LastSite | null = null;
   let cardsLater = new Map<string, CardInput>();
   let sources = new Set<string>();
@@ -61,16 +74,19 @@ export async function createDevSession(options: { root: string; contentFile: str
   async function rebuild(bundle: boolean, timer: ReturnType<typeof createStageTimer>): Promise<number> {
     const nextClient = bundle || !client ? await timer.time('bundle', () => bundler.rebuild()) : client;
     const inputs = readInputs(options.contentFile, { dev: true });
-    const content = await readContent({ file: options.contentFile, cwd: options.cwd, text: inputs.text, credentials, timer });
+    const draft = options.draft?.();
+    const text = draft?.text ?? inputs.text;
+    const content = await readContent({ file: options.contentFile, cwd: options.cwd, text, data: draft?.data, credentials, timer });
     let next: MemorySite = served ?? new Map();
     const output = memoryOutput(next, (site) => (next = site));
     const site = await makeSite(
-      { content, contentText: { file: options.contentFile, displayName: inputs.displayName, source: inputs.text }, client: clientBundleOf(nextClient), template: inputs.template, code: inputs.code, last },
+      { content, contentText: { file: options.contentFile, displayName: inputs.displayName, source: text }, client: clientBundleOf(nextClient), template: inputs.template, code: inputs.code, last },
       { output, copyOf: () => null, images, drawCards: false, credentials, budgets: NO_BUDGETS, jobs: 1, outLabel: 'site dev', onWarning: options.onWarning, timer },
     );
     output.commit(site.files);
     client = nextClient;
     served = next;
+    data = content.data;
     last = { pages: site.pages, files: site.files, login: { siteUrl: content.data.site.url, hash: content.data.login.hash } };
     // A page kept from the last update keeps the card it had; a page rendered now brings its own.
     cardsLater = new Map([...cardsLater, ...site.cardsLater].filter(([file]) => site.files.has(file)));
@@ -90,6 +106,10 @@ export async function createDevSession(options: { root: string; contentFile: str
         return card ? drawCard(card, images).png.then((png) => png.path) : null;
       },
     }),
+    /** The data of the last good build, as pages render it (prices in cents, bundles' savings worked out). */
+    get data(): SiteData | null {
+      return data;
+    },
     /** The folders and files to watch: content.yaml, site/, generator/, templates/ and the folders of the images content.yaml names (as of the last build). */
     get watched() {
       return [options.contentFile, path.join(options.root, 'site'), path.join(options.root, 'generator'), path.join(options.root, 'templates'), ...new Set([...sources].map((file) => path.dirname(file)))];

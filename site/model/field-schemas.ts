@@ -34,9 +34,11 @@ export const priceSchema = z
   .nonnegative('must not be negative')
   .refine((value) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
     message: 'must have at most two decimal places',
-  });
+  })
+  .meta({ description: 'In dollars, with at most two decimals, like 16.99.' });
 
-export const iconSchema = z.enum(ICON_NAMES);
+/** `x-edit` tells the content editor (generator/edit/) to offer the icon set as pictures. */
+export const iconSchema = z.enum(ICON_NAMES).meta({ 'x-edit': { kind: 'icon' }, description: 'One of the site\'s icons.' });
 
 export const idSchema = z
   .string()
@@ -70,7 +72,8 @@ export const imageSchema = z
   .superRefine((image, context) => {
     if (image.decorative && image.alt) context.addIssue({ code: 'custom', path: ['alt'], message: 'a decorative image has no alt text' });
     if (!image.decorative && !image.alt) context.addIssue({ code: 'custom', path: ['alt'], message: 'alt text is missing' });
-  });
+  })
+  .meta({ 'x-edit': { kind: 'image' }, description: 'A picture in media/, with alt text that says what it shows (or decorative: true).' });
 
 /** Fields every page has: its document title (before the brand suffix), its meta description, and optionally the image shown when it is shared (in place of its drawn card). */
 export const pageMeta = { title: text, description: text, socialImage: imageSchema.optional() };

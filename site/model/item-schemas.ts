@@ -35,7 +35,11 @@ export const bundleSchema = z.strictObject({
   /** Optional: derived from the books. When given it must equal their sum. */
   originalPrice: priceSchema.optional(),
   checkoutUrl: checkoutUrlSchema,
-  books: z.array(z.number().int('must be a book id (a whole number)')).min(1, 'needs at least one book'),
+  books: z
+    .array(z.number().int('must be a book id (a whole number)'))
+    .min(1, 'needs at least one book')
+    // The content editor offers the books by title and writes their ids.
+    .meta({ 'x-edit': { kind: 'reference', list: 'books', by: 'id', label: 'title' }, description: 'The books in the bundle; its original price and savings are worked out from them.' }),
   featured: z.boolean().optional(),
   /** A designed cover, shown beside the title in place of the icon. */
   cover: imageSchema.optional(),
