@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from 'react';
+import type { DraftResponse } from '../protocol.ts';
+import { postDraft } from './api.ts';
+
+/** Quiet time after the last edit before the draft goes to the server (ms). */
+export const DRAFT_DELAY_MS = 120;
+
+/**
+ * Sends the content to the server as a draft DRAFT_DELAY_MS after it last changed, unless
+ * it is the content as read (`clean`). A newer draft aborts the one in flight, and only the
+ * answer to the newest is passed on. Returns whether a draft is waiting or in flight, and
+ * the last failure.
+ */
+export function useDraft(data: unknown, clean: unknown, onAnswer: (answer: DraftResponse) => void): { pending: boolean; failure?: string } {
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>();
+  const latest = useRef(0);
+  const inFlight = useRef<AbortController | undefined>(undefined);
+  const answer = useRef(onAnswer);
+  useEffect(() => {
+    answer.current = onAnswer;
+  });
+  useEffect(() => {
+    if (data === clean && latest.current === 0) return;
+    setPending(true);
+    const timer = setTimeout(() => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      const sent = ++latest.current;
+      postDraft(data, controller.signal).then(
+        (response) => {
+          if (sent !== latest.current) return;
+          setPending(false);
+          setFailure(undefined);
+          answer.current(response);
+        },
+        (error: Error) => {
+          if (controller.signal.aborted || sent !== latest.current) return;
+          setPending(false);
+          setFailure(error.message);
+        },
+      );
+    }, DRAFT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [data, clean]);
+  useEffect(() => () => inFlight.current?.abort(), []);
+  return { pending, failure };
+}
