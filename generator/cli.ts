@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerBuild } from './commands/build.ts';
 import { registerCheck } from './commands/check.ts';
 import { registerDev } from './commands/dev.ts';
+import { registerEdit } from './commands/edit.ts';
 import { registerSchema } from './commands/schema.ts';
 import { registerServe } from './commands/serve.ts';
 import { ContentProblemError, OutputProblemError, SiteError, UsageProblemError } from './problems/errors.ts';
@@ -30,6 +31,7 @@ export function createProgram(version: string = packageVersion()): Command {
   registerCheck(program);
   registerServe(program);
   registerDev(program);
+  registerEdit(program);
   registerSchema(program);
   for (const command of program.commands) command.exitOverride().showHelpAfterError(`(run "site ${command.name()} --help" for usage)`);
   return program;

@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { deepEqual, editYaml, readYamlSource, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
+
+/*
+ * content.yaml as the editor reads and writes it: its bytes' identity when read (a save
+ * is refused when the file has changed since), and an atomic write of the edited text.
+ */
+
+/** The file as read: its text, its identity, and its document (null when its syntax is broken). */
+export interface ReadFile {
+  text: string;
+  base: string;
+  source: YamlSource | null;
+}
+
+export function identityOf(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function readContentForEdit(file: string): ReadFile {
+  const text = readFileSync(file, 'utf8');
+  return { text, base: identityOf(text), source: readYamlSource(text) };
+}
+
+export type SaveOutcome =
+  | { status: 'saved'; file: ReadFile; changedLines: number[] }
+  | { status: 'conflict' }
+  | { status: 'refused'; refused: RefusedEdit[] };
+
+/**
+ * Writes `data` into the file read as `base`: refused when the file has changed on disk
+ * since (another editor, a git pull) or when an edit cannot be made in place; otherwise
+ * the edited text, checked to read back as `data`, replaces the file atomically.
+ */
+export function saveContent(file: string, read: ReadFile, base: string, data: unknown): SaveOutcome {
+  const now = readFileSync(file, 'utf8');
+  if (identityOf(now) !== base || read.base !== base) return { status: 'conflict' };
+  if (!read.source) return { status: 'refused', refused: [{ path: '', line: 1, message: 'content.yaml has a syntax error, so it cannot be edited in the form: fix it in a text editor, then reload' }] };
+  const result = editYaml(read.source, data);
+  if (result.text === null) return { status: 'refused', refused: result.refused };
+  // The build reads the file with js-yaml: what it will read must be what was edited.
+  if (!deepEqual(yaml.load(result.text, { schema: yaml.CORE_SCHEMA }) ?? null, data)) {
+    return { status: 'refused', refused: [{ path: '', line: 1, message: 'this edit could not be written without changing other lines, so nothing was saved: make it in content.yaml with a text editor' }] };
+  }
+  writeAtomically(file, result.text);
+  return { status: 'saved', file: { text: result.text, base: identityOf(result.text), source: readYamlSource(result.text) }, changedLines: result.changedLines };
+}
+
+/** A temporary file beside `file`, flushed, then renamed over it: a reader sees the old file or the new one, never half of one. */
+function writeAtomically(file: string, text: string): void {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    writeFileSync(temporary, text, { flag: 'wx', mode: statSync(file).mode & 0o777, flush: true });
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,72 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { broadcastVersion } from '../dev/server.ts';
+import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
+import { colorsFor, formatMs, formatProblems } from '../problems/report.ts';
+import { bundleEditor } from './editor-bundle.ts';
+import { editorHandler } from './editor-server.ts';
+import { createEditorSession } from './editor-session.ts';
+import { EDIT_PREFIX } from './protocol.ts';
+import { createGuard } from './request-guard.ts';
+
+export interface EditOptions {
+  contentFile: string;
+  port: number;
+  quiet?: boolean;
+}
+
+/**
+ * `site edit`: the content editor on 127.0.0.1, beside the live preview of the site it
+ * edits. Prints the address with the session's token; resolves after Ctrl+C.
+ */
+export async function runEditor(options: EditOptions): Promise<void> {
+  const started = performance.now();
+  const out = colorsFor(process.stdout);
+  const err = colorsFor(process.stderr);
+  // React's server renderer is several times faster in production mode (as in site dev).
+  process.env.NODE_ENV ??= 'production';
+  const cwd = process.cwd();
+  const clients = new Set<ServerResponse>();
+  const [assets, session] = await Promise.all([
+    bundleEditor(),
+    createEditorSession({
+      root: PACKAGE_ROOT,
+      contentFile: options.contentFile,
+      cwd,
+      env: process.env,
+      imagesDir: path.join(CACHE_ROOT, 'images'),
+      onWarning: (message) => process.stderr.write(`${err.yellow('warning:')} ${message}\n`),
+      onPreview: (version) => broadcastVersion(clients, version),
+    }),
+  ]);
+  const server = createServer();
+  // Loopback only: the editor writes files.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => (server.off('error', reject), resolve()));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const guard = createGuard(port);
+  server.on('request', editorHandler({ guard, session, assets, clients, contentDir: path.dirname(options.contentFile) }));
+  const address = `http://127.0.0.1:${port}${EDIT_PREFIX}?token=${guard.token}`;
+  // The editor opens at once; the preview's first build follows, and each draft waits for it.
+  const first = session.start().then((update) => {
+    if (update && update !== 'restart' && update.problems.length > 0) process.stderr.write(`${formatProblems(update.problems, err)} ${err.dim('(the editor shows them at their fields)')}\n`);
+    if (update && update !== 'restart') broadcastVersion(clients, update.version);
+  });
+  const shown = path.relative(cwd, options.contentFile) || options.contentFile;
+  process.stdout.write(`${out.green('✓')} site edit: editing ${shown} at ${out.bold(address)} ${out.dim(`(ready in ${formatMs(performance.now() - started)}; Ctrl+C to stop)`)}\n`);
+  if (!options.quiet) process.stdout.write(`${out.dim('  Open that address: the token in it is what lets this browser in. Saves change only the values you edit.')}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => (process.off('SIGINT', stop), process.off('SIGTERM', stop), resolve());
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  if (!options.quiet) process.stdout.write(`${out.dim('stopping…')}\n`);
+  for (const client of clients) client.end();
+  server.closeAllConnections();
+  server.close();
+  await first.catch(() => undefined);
+  await session.dispose();
+}

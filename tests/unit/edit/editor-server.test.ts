@@ -1,0 +1,166 @@
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
+import { REAL_CONTENT } from '../../helpers/content.ts';
+import { startEditor, type EditorProcess } from '../../helpers/editor.ts';
+import { tempDir } from '../../helpers/temp.ts';
+
+/*
+ * `site edit` run for real, on a copy of the real content: who it lets in, the preview it
+ * draws from a draft, the problems it reports at their fields, and a save that changes
+ * only the edited line and never overwrites a file changed on disk meanwhile.
+ */
+
+let editor: EditorProcess;
+let dir: string;
+let port: number;
+let token: string;
+let cookie: string;
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A request with exactly the headers given (fetch would not let a test set Host). */
+function send(method: string, route: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path: route, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const api = (name: string, body?: unknown, headers: Record<string, string> = {}) =>
+  send(body === undefined ? 'GET' : 'POST', `/_edit/api/${name}`, { 'x-site-token': token, 'content-type': 'application/json', origin: `http://127.0.0.1:${port}`, ...headers }, body === undefined ? undefined : JSON.stringify(body));
+
+const state = async () => JSON.parse((await api('state')).body) as { data: any; base: string; problems: { path: string; message: string }[]; computed: Record<string, string[]> };
+
+beforeAll(async () => {
+  dir = tempDir('site-edit-');
+  copyFileSync(REAL_CONTENT, path.join(dir, 'content.yaml'));
+  editor = await startEditor({ cwd: dir });
+  port = Number(editor.address.port);
+  token = editor.token;
+  const opened = await send('GET', `/_edit/?token=${token}`);
+  cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+}, 90_000);
+
+afterAll(async () => {
+  await editor?.stop();
+});
+
+describe('who may talk to it', () => {
+  test('the printed address sets an HttpOnly, same-site cookie and leaves the address bar without the token', async () => {
+    const opened = await send('GET', `/_edit/?token=${token}`);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.location).toBe('/_edit/');
+    expect(String(opened.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict; Path=\//);
+    expect((await send('GET', '/_edit/', { cookie })).status).toBe(200);
+  });
+
+  test('without the token: no editor, no preview, no API', async () => {
+    expect((await send('GET', '/_edit/?token=wrong')).status).toBe(401);
+    expect((await send('GET', '/_edit/')).status).toBe(401);
+    expect((await send('GET', '/faq')).status).toBe(401);
+    expect((await api('state', undefined, { 'x-site-token': 'wrong' })).status).toBe(401);
+    expect((await send('GET', '/faq', { cookie })).status).toBe(200);
+  });
+
+  test('another Host (DNS rebinding) or another Origin (a cross-site request) is refused, token or not', async () => {
+    expect((await send('GET', '/_edit/', { cookie, host: `evil.example:${port}` })).status).toBe(421);
+    expect((await api('state', undefined, { host: `evil.example:${port}` })).status).toBe(421);
+    const before = readFileSync(path.join(dir, 'content.yaml'), 'utf8');
+    const { data, base } = await state();
+    data.site.name = 'Taken over';
+    expect((await api('save', { data, base }, { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await api('save', { data, base }, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect(readFileSync(path.join(dir, 'content.yaml'), 'utf8')).toBe(before);
+  });
+
+  test('it listens on loopback only', async () => {
+    const outside = Object.values(os.networkInterfaces())
+      .flat()
+      .find((face) => face && face.family === 'IPv4' && !face.internal);
+    if (!outside) return;
+    const reached = await new Promise<boolean>((resolve) => {
+      const req = request({ host: outside.address, port, path: '/_edit/', timeout: 2000 }, () => resolve(true));
+      req.on('error', () => resolve(false));
+      req.on('timeout', () => (req.destroy(), resolve(false)));
+      req.end();
+    });
+    expect(reached).toBe(false);
+  });
+});
+
+describe('a draft: the real page, its computed values, its problems', () => {
+  test("a book's price changes the bundle's original price and savings, in the answer and on the preview's /bundles", async () => {
+    const { data } = await state();
+    data.books[0].price = 20;
+    const reply = JSON.parse((await api('draft', { data })).body);
+    expect(reply.problems).toEqual([]);
+    // Foundation holds books 1, 2 and 3: 20 + 16.99 + 16.99 = 53.98, sold at 29.99.
+    expect(reply.computed['bundles.0']).toEqual(['Original price $53.98', 'Savings $23.99']);
+    expect((await send('GET', '/bundles', { cookie })).body).toContain('$53.98');
+  });
+
+  test('a wrong book id in a bundle is a problem at that field, with the message site check gives', async () => {
+    const { data } = await state();
+    data.bundles[1].books = [4, 99];
+    const reply = JSON.parse((await api('draft', { data })).body);
+    expect(reply.problems).toContainEqual(expect.objectContaining({ path: 'bundles.1.books.1', message: expect.stringContaining('99') }));
+    // The preview keeps the last good page.
+    expect((await send('GET', '/bundles', { cookie })).status).toBe(200);
+  });
+});
+
+describe('a save', () => {
+  test('changes exactly the edited line, and says which', async () => {
+    const file = path.join(dir, 'content.yaml');
+    const before = readFileSync(file, 'utf8').split('\n');
+    const { data, base } = await state();
+    data.books[2].price = 18.5;
+    const reply = await api('save', { data, base });
+    expect(reply.status).toBe(200);
+    const after = readFileSync(file, 'utf8').split('\n');
+    const changed = after.map((line, index) => (line === before[index] ? -1 : index + 1)).filter((line) => line > 0);
+    expect(after).toHaveLength(before.length);
+    expect(changed).toHaveLength(1);
+    expect(after[changed[0]! - 1]).toBe('    price: 18.5');
+    expect(JSON.parse(reply.body).changedLines).toEqual(changed);
+    expect(parse(after.join('\n')).books[2].price).toBe(18.5);
+  });
+
+  test('a file with problems is saved (it is the maintainer\'s), and the problems come back', async () => {
+    const { data, base } = await state();
+    data.site.themeColor = 'purple';
+    const reply = await api('save', { data, base });
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body).problems).toContainEqual(expect.objectContaining({ path: 'site.themeColor' }));
+    data.site.themeColor = '#7c3aed';
+    expect((await api('save', { data, base: JSON.parse(reply.body).base })).status).toBe(200);
+  });
+
+  test('a file changed on disk since it was read is never overwritten', async () => {
+    const file = path.join(dir, 'content.yaml');
+    const { data, base } = await state();
+    const elsewhere = readFileSync(file, 'utf8').replace('founder: Marcus Hale', 'founder: Someone Else');
+    writeFileSync(file, elsewhere);
+    data.site.name = 'Mine';
+    const reply = await api('save', { data, base });
+    expect(reply.status).toBe(409);
+    expect(JSON.parse(reply.body).message).toMatch(/changed on disk/);
+    expect(readFileSync(file, 'utf8')).toBe(elsewhere);
+    // Reloading reads the other edit.
+    const reloaded = JSON.parse((await api('reload', {})).body);
+    expect(reloaded.data.site.founder).toBe('Someone Else');
+  });
+});
