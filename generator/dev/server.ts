@@ -54,7 +54,12 @@ function notFoundFile(files: ReadonlyMap<string, unknown>, urlPath: string): str
  * (and the overlay while there are problems) added to every HTML page, plus the event
  * stream that tells open tabs to reload. No CSP header: dev adds external files only.
  */
-export function devHandler(options: { snapshot: () => DevSnapshot; clients: Set<ServerResponse> }) {
+export function devHandler(options: {
+  snapshot: () => DevSnapshot;
+  clients: Set<ServerResponse>;
+  /** Whether HTML pages get the reload script and overlay (the content editor reloads its preview itself). */
+  devTags?: boolean;
+}) {
   return (req: IncomingMessage, res: ServerResponse) => {
     const snapshot = options.snapshot();
     let urlPath: string;
@@ -98,7 +103,7 @@ export function devHandler(options: { snapshot: () => DevSnapshot; clients: Set<
     const extension = path.posix.extname(file);
     const type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
     const { contents } = files.get(file)!;
-    if (extension === '.html') return send(req, res, status, injectDevTags(typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'), snapshot), type, 'no-store');
+    if (extension === '.html' && options.devTags !== false) return send(req, res, status, injectDevTags(typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'), snapshot), type, 'no-store');
     // Asset names carry a content hash: a tab may keep them while the HTML is always fresh.
     send(req, res, status, contents, type, file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
   };

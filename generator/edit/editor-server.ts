@@ -11,12 +11,14 @@ const MAX_JSON_BYTES = 64 * 1024 * 1024;
 
 /**
  * The editor's request handler. /_edit/ is the editor (its page, script, style and API);
- * every other path is the live preview of the site, served as `site dev` serves it, with
- * the reload script and without the problem overlay (the form shows problems at their fields).
+ * every other path is the live preview of the site, served as `site dev` serves it, without
+ * its reload script and problem overlay: the editor's page reloads the preview after each
+ * draft, and shows problems at their fields.
  */
-export function editorHandler(options: { guard: Guard; session: EditorSession; assets: { js: string; css: string }; clients: Set<ServerResponse>; contentDir: string }) {
+export function editorHandler(options: { guard: Guard; session: EditorSession; assets: { js: string; css: string }; contentDir: string }) {
   const { guard, session } = options;
-  const preview = devHandler({ snapshot: () => ({ ...session.preview.snapshot(), problems: [] }), clients: options.clients });
+  // The editor's page loads its preview again after each draft it sends: no reload script, no overlay.
+  const preview = devHandler({ snapshot: () => session.preview.snapshot(), clients: new Set(), devTags: false });
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://editor');

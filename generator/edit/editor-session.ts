@@ -18,10 +18,7 @@ import { editYaml, type RefusedEdit } from './yaml-edit.ts';
  * building the draft's text in memory. A draft never touches the file; only a save does.
  */
 export async function createEditorSession(
-  options: Omit<DevSessionOptions, 'draft'> & {
-    /** The preview was built again from a draft without problems: open pages of it should reload. */
-    onPreview?: (version: string) => void;
-  },
+  options: Omit<DevSessionOptions, 'draft'>,
 ) {
   const contentDir = path.dirname(options.contentFile);
   const displayName = path.relative(options.cwd, options.contentFile) || options.contentFile;
@@ -50,7 +47,6 @@ export async function createEditorSession(
     const update = await preview.update(new Set([options.contentFile]));
     built = ticket;
     const problems = update && update !== 'restart' ? update.problems : [];
-    if (update && update !== 'restart' && problems.length === 0) options.onPreview?.(update.version);
     last = {
       problems: problems.map(toFieldProblem),
       computed: problems.length === 0 && preview.data ? computedOf(preview.data) : {},
@@ -132,8 +128,7 @@ export async function createEditorSession(
       const ticket = asked;
       queue = queue.then(async () => {
         if (built >= ticket) return;
-        const update = await preview.update(new Set([options.contentFile]));
-        if (update && update !== 'restart' && update.problems.length === 0) options.onPreview?.(update.version);
+        await preview.update(new Set([options.contentFile]));
         built = ticket;
       });
       await queue;

@@ -1,7 +1,6 @@
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { broadcastVersion } from '../dev/server.ts';
 import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
 import { colorsFor, formatMs, formatProblems } from '../problems/report.ts';
 import { bundleEditor } from './editor-bundle.ts';
@@ -27,7 +26,6 @@ export async function runEditor(options: EditOptions): Promise<void> {
   // React's server renderer is several times faster in production mode (as in site dev).
   process.env.NODE_ENV ??= 'production';
   const cwd = process.cwd();
-  const clients = new Set<ServerResponse>();
   const [assets, session] = await Promise.all([
     bundleEditor(),
     createEditorSession({
@@ -37,7 +35,6 @@ export async function runEditor(options: EditOptions): Promise<void> {
       env: process.env,
       imagesDir: path.join(CACHE_ROOT, 'images'),
       onWarning: (message) => process.stderr.write(`${err.yellow('warning:')} ${message}\n`),
-      onPreview: (version) => broadcastVersion(clients, version),
     }),
   ]);
   const server = createServer();
@@ -48,12 +45,11 @@ export async function runEditor(options: EditOptions): Promise<void> {
   });
   const port = (server.address() as AddressInfo).port;
   const guard = createGuard(port);
-  server.on('request', editorHandler({ guard, session, assets, clients, contentDir: path.dirname(options.contentFile) }));
+  server.on('request', editorHandler({ guard, session, assets, contentDir: path.dirname(options.contentFile) }));
   const address = `http://127.0.0.1:${port}${EDIT_PREFIX}?token=${guard.token}`;
   // The editor opens at once; the preview's first build follows, and each draft waits for it.
   const first = session.start().then((update) => {
     if (update && update !== 'restart' && update.problems.length > 0) process.stderr.write(`${formatProblems(update.problems, err)} ${err.dim('(the editor shows them at their fields)')}\n`);
-    if (update && update !== 'restart') broadcastVersion(clients, update.version);
   });
   const shown = path.relative(cwd, options.contentFile) || options.contentFile;
   process.stdout.write(`${out.green('✓')} site edit: editing ${shown} at ${out.bold(address)} ${out.dim(`(ready in ${formatMs(performance.now() - started)}; Ctrl+C to stop)`)}\n`);
@@ -64,7 +60,6 @@ export async function runEditor(options: EditOptions): Promise<void> {
     process.on('SIGTERM', stop);
   });
   if (!options.quiet) process.stdout.write(`${out.dim('stopping…')}\n`);
-  for (const client of clients) client.end();
   server.closeAllConnections();
   server.close();
   await first.catch(() => undefined);

@@ -166,7 +166,7 @@ export function EditorApp({ initial }: { initial: EditorState }) {
                         <ProblemsPanel problems={model.problems} refused={model.refused} />
                         <SectionForm key={view.section} section={view.section} title={title} value={getAt(data, view.section)} />
                       </main>
-                      <PreviewPane path={previewPath(view.section, view.followed, data)} pending={draft.pending} failure={draft.failure} />
+                      <PreviewPane path={previewPath(view.section, view.followed, data)} version={model.previewVersion} pending={draft.pending} failure={draft.failure} />
                     </div>
                   </div>
                 </ComputedContext>

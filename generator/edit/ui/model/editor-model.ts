@@ -21,6 +21,8 @@ export interface EditorModel {
   refused: readonly FieldProblem[];
   computed: Computed;
   media: readonly string[];
+  /** The preview's build: the preview reloads its page when this changes. */
+  previewVersion: string;
 }
 
 export type ModelAction =
@@ -44,6 +46,7 @@ export function initialModel(state: EditorState): EditorModel {
     refused: [],
     computed: state.computed,
     media: state.media,
+    previewVersion: state.version,
   };
 }
 
@@ -61,7 +64,14 @@ export function reduceModel(model: EditorModel, action: ModelAction): EditorMode
     case 'redo':
       return { ...model, history: redo(model.history) };
     case 'drafted':
-      return { ...model, problems: sameProblems(model.problems, action.answer.problems), refused: sameProblems(model.refused, action.answer.refused), computed: sameComputed(model.computed, action.answer.computed) };
+      return {
+        ...model,
+        problems: sameProblems(model.problems, action.answer.problems),
+        refused: sameProblems(model.refused, action.answer.refused),
+        computed: sameComputed(model.computed, action.answer.computed),
+        // A draft with problems leaves the last good page shown.
+        previewVersion: action.answer.problems.length === 0 ? action.answer.version : model.previewVersion,
+      };
     case 'saved':
       return { ...model, saved: action.data, base: action.answer.base, problems: sameProblems(model.problems, action.answer.problems), refused: [] };
     case 'refused':

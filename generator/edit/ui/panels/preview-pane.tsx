@@ -1,17 +1,26 @@
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** The widths the preview can show a page at, in CSS pixels. */
 const WIDTHS = { phone: 390, desktop: 1280 } as const;
 type Width = keyof typeof WIDTHS;
 
 /**
- * The right column: the page being edited, served by the preview on this origin. It reloads
- * itself when the preview is rebuilt; only its path is set here. Shown at a phone's width or
- * a desktop's, scaled down to fit the column.
+ * The right column: the page being edited, served by the preview on this origin, loaded
+ * again whenever a draft has been built into the preview (`version`), so what it shows is
+ * never older than the last answer. Shown at a phone's width or a desktop's, scaled down
+ * to fit the column.
  */
-export const PreviewPane = memo(function PreviewPane({ path, pending, failure }: { path: string; pending: boolean; failure?: string }) {
+export const PreviewPane = memo(function PreviewPane({ path, version, pending, failure }: { path: string; version: string; pending: boolean; failure?: string }) {
   const [width, setWidth] = useState<Width>('phone');
   const box = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const shown = useRef(version);
+  useEffect(() => {
+    if (shown.current === version) return;
+    shown.current = version;
+    // The page the visitor may have moved to inside the preview, as it is now.
+    frame.current?.contentWindow?.location.reload();
+  }, [version]);
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
@@ -43,7 +52,7 @@ export const PreviewPane = memo(function PreviewPane({ path, pending, failure }:
         <span className="preview__state">{failure ? ` — ${failure}` : pending ? ' — updating…' : ''}</span>
       </p>
       <div className={`preview__box preview__box--${width}`} ref={box}>
-        <iframe className="preview__frame" title={`Preview of ${path}`} src={path} />
+        <iframe ref={frame} className="preview__frame" title={`Preview of ${path}`} src={path} />
       </div>
     </aside>
   );
