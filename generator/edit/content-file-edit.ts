@@ -2,18 +2,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
-import { deepEqual, editYaml, readYamlSource, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
+import { deepEqual, editYaml, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
 
 /*
  * content.yaml as the editor reads and writes it: its bytes' identity when read (a save
  * is refused when the file has changed since), and an atomic write of the edited text.
  */
 
-/** The file as read: its text, its identity, and its document (null when its syntax is broken). */
+/** The file as read: its text and its identity. */
 export interface ReadFile {
   text: string;
   base: string;
-  source: YamlSource | null;
 }
 
 export function identityOf(text: string): string {
@@ -22,7 +21,7 @@ export function identityOf(text: string): string {
 
 export function readContentForEdit(file: string): ReadFile {
   const text = readFileSync(file, 'utf8');
-  return { text, base: identityOf(text), source: readYamlSource(text) };
+  return { text, base: identityOf(text) };
 }
 
 export type SaveOutcome =
@@ -31,11 +30,12 @@ export type SaveOutcome =
   | { status: 'refused'; refused: RefusedEdit[] };
 
 /**
- * Writes `data` into the file read as `base`: refused when the file has changed on disk
- * since (another editor, a git pull) or when an edit cannot be made in place; otherwise
- * the edited text, checked to read back as `data`, replaces the file atomically.
+ * Writes `data` into the file read as `read` (whose document is `source`), asked for by an
+ * editor that read it as `base`: refused when the file has changed on disk since (another
+ * editor, a git pull) or when an edit cannot be made in place; otherwise the edited text,
+ * checked to read back as `data`, replaces the file atomically.
  */
-export function saveContent(file: string, read: ReadFile, base: string, data: unknown): SaveOutcome {
+export function saveContent(file: string, read: ReadFile & { source: YamlSource | null }, base: string, data: unknown): SaveOutcome {
   const now = readFileSync(file, 'utf8');
   if (identityOf(now) !== base || read.base !== base) return { status: 'conflict' };
   if (!read.source) return { status: 'refused', refused: [{ path: '', line: 1, message: 'content.yaml has a syntax error, so it cannot be edited in the form: fix it in a text editor, then reload' }] };
@@ -46,7 +46,7 @@ export function saveContent(file: string, read: ReadFile, base: string, data: un
     return { status: 'refused', refused: [{ path: '', line: 1, message: 'this edit could not be written without changing other lines, so nothing was saved: make it in content.yaml with a text editor' }] };
   }
   writeAtomically(file, result.text);
-  return { status: 'saved', file: { text: result.text, base: identityOf(result.text), source: readYamlSource(result.text) }, changedLines: result.changedLines };
+  return { status: 'saved', file: { text: result.text, base: identityOf(result.text) }, changedLines: result.changedLines };
 }
 
 /** A temporary file beside `file`, flushed, then renamed over it: a reader sees the old file or the new one, never half of one. */

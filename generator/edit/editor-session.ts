@@ -4,28 +4,37 @@ import type { SiteData } from '../../site/model/site-data.ts';
 import { coursePath, STATIC_PATHS } from '../../site/model/routes.ts';
 import { buildTitles } from '../../site/model/titles.ts';
 import { contentJsonSchema } from '../content/json-schema.ts';
-import { readContent } from '../content/read-content.ts';
+import { loadContent, readContent } from '../content/read-content.ts';
 import { createDevSession, type DevSessionOptions } from '../dev/session.ts';
 import { ContentProblemError, type Problem } from '../problems/errors.ts';
 import { readContentForEdit, saveContent, type ReadFile } from './content-file-edit.ts';
 import { listMedia } from './media-upload.ts';
 import type { Computed, DraftResponse, EditorState, FieldProblem, JsonSchema, SaveRefusal, SaveResponse } from './protocol.ts';
-import { editYaml, type RefusedEdit } from './yaml-edit.ts';
+import { editYaml, readYamlSource, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
 
 /**
- * What `site edit` holds: content.yaml as read (its text, identity and document), the
- * draft the form has made of it, and the live preview, which is `site dev`'s engine
- * building the draft's text in memory. A draft never touches the file; only a save does.
+ * What `site edit` holds: content.yaml as read (its text and identity, and its document
+ * once an edit needs it), the draft the form has made of it, and the live preview, which
+ * is `site dev`'s engine building the draft's text in memory. A draft never touches the
+ * file; only a save does.
  */
-export async function createEditorSession(
-  options: Omit<DevSessionOptions, 'draft'>,
-) {
+export async function createEditorSession(options: Omit<DevSessionOptions, 'draft'>) {
   const contentDir = path.dirname(options.contentFile);
   const displayName = path.relative(options.cwd, options.contentFile) || options.contentFile;
   let file: ReadFile = readContentForEdit(options.contentFile);
-  // The draft's text and data; data undefined: read it from the text (a file the form cannot edit).
-  let draft: { text: string; data: unknown } = { text: file.text, data: file.source?.data };
+  // The draft's text and data; data undefined: the engine reads it from the text.
+  let draft: { text: string; data: unknown } = { text: file.text, data: undefined };
   const preview = await createDevSession({ ...options, draft: () => draft });
+
+  // The file's document (yaml-edit.ts), parsed when an edit first needs it: at 10,000
+  // courses that takes most of a second, which the form need not wait for.
+  let parsed: { base: string; source: YamlSource | null } | undefined;
+  const sourceOf = (): YamlSource | null => {
+    if (parsed?.base !== file.base) parsed = { base: file.base, source: readYamlSource(file.text) };
+    return parsed.source;
+  };
+  /** Parses the document once the answer at hand is sent. */
+  const parseSoon = () => void setImmediate(sourceOf);
   const schema = contentJsonSchema() as JsonSchema;
 
   // Drafts are built one at a time; one waiting for its turn is replaced by a newer one.
@@ -39,8 +48,11 @@ export async function createEditorSession(
   async function buildDraft(): Promise<void> {
     const ticket = asked;
     let refused: RefusedEdit[] = [];
-    if (file.source) {
-      const edited = editYaml(file.source, latest);
+    const source = latest === undefined ? null : sourceOf();
+    // No draft (the file as read again): the file's own text.
+    if (latest === undefined) draft = { text: file.text, data: undefined };
+    else if (source) {
+      const edited = editYaml(source, latest);
       if (edited.text === null) refused = edited.refused;
       else draft = { text: edited.text, data: latest };
     }
@@ -55,23 +67,35 @@ export async function createEditorSession(
     };
   }
 
-  /** The problems `site check` reports on the file as it is, and what it computes. */
-  async function checkFile(): Promise<{ problems: FieldProblem[]; computed: Computed }> {
+  /** The preview built from `data` (undefined: the file as it is), after any build asked for before. */
+  function nextBuild(data: unknown): Promise<void> {
+    latest = data;
+    asked += 1;
+    const ticket = asked;
+    queue = queue.then(() => (built >= ticket ? undefined : buildDraft()));
+    return queue;
+  }
+
+  /** The file's data (null when it cannot be parsed), the problems `site check` reports on it, and what it computes. */
+  async function checkFile(): Promise<{ data: unknown; problems: FieldProblem[]; computed: Computed }> {
+    let data: unknown = null;
     try {
-      const content = await readContent({ file: options.contentFile, cwd: options.cwd, text: file.text });
-      return { problems: [], computed: computedOf(content.data) };
+      data = loadContent({ file: options.contentFile, cwd: options.cwd, text: file.text }).data;
+      const content = await readContent({ file: options.contentFile, cwd: options.cwd, text: file.text, data });
+      return { data, problems: [], computed: computedOf(content.data) };
     } catch (error) {
       if (!(error instanceof ContentProblemError)) throw error;
-      return { problems: error.problems.map(toFieldProblem), computed: {} };
+      return { data, problems: error.problems.map(toFieldProblem), computed: {} };
     }
   }
 
   async function state(): Promise<EditorState> {
     const checked = await checkFile();
+    parseSoon();
     return {
         file: displayName,
         schema,
-        data: file.source?.data ?? null,
+        data: checked.data,
         base: file.base,
         problems: checked.problems,
         computed: checked.computed,
@@ -95,16 +119,12 @@ export async function createEditorSession(
     state,
     /** Builds the preview from `data`; resolves once a build that includes it has finished. */
     async draft(data: unknown): Promise<DraftResponse> {
-      latest = data;
-      asked += 1;
-      const ticket = asked;
-      queue = queue.then(() => (built >= ticket ? undefined : buildDraft()));
-      await queue;
+      await nextBuild(data);
       return last;
     },
     /** Saves `data` into the file read as `base`. */
     async save(data: unknown, base: string): Promise<{ status: 200; body: SaveResponse } | { status: 409 | 422; body: SaveRefusal }> {
-      const outcome = saveContent(options.contentFile, file, base, data);
+      const outcome = saveContent(options.contentFile, { ...file, source: sourceOf() }, base, data);
       if (outcome.status === 'conflict') {
         return { status: 409, body: { error: 'conflict', message: `${displayName} changed on disk since the editor read it (another editor, a git pull). Nothing was saved.` } };
       }
@@ -115,23 +135,15 @@ export async function createEditorSession(
         };
       }
       file = outcome.file;
-      draft = { text: file.text, data: file.source?.data };
+      draft = { text: file.text, data };
       const checked = await checkFile();
+      parseSoon();
       return { status: 200, body: { base: file.base, problems: checked.problems, changedLines: outcome.changedLines } };
     },
     /** Reads the file again, dropping the draft (after a refused save, or an edit made elsewhere). */
     async reload(): Promise<EditorState> {
       file = readContentForEdit(options.contentFile);
-      draft = { text: file.text, data: file.source?.data };
-      latest = file.source?.data ?? null;
-      asked += 1;
-      const ticket = asked;
-      queue = queue.then(async () => {
-        if (built >= ticket) return;
-        await preview.update(new Set([options.contentFile]));
-        built = ticket;
-      });
-      await queue;
+      await nextBuild(undefined);
       return state();
     },
     dispose: () => preview.dispose(),
