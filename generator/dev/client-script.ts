@@ -71,9 +71,13 @@ export function overlayHtml(problems: readonly Problem[]): string {
   ].join('');
 }
 
-/** Adds the dev client (and the overlay, when there are problems) to one served HTML page. */
+/**
+ * Adds the dev client (and the overlay, when there are problems) to one served HTML page.
+ * The client is async: a module script is otherwise run before DOMContentLoaded, so every
+ * reload would wait for it to be fetched (it is never cached) before the page counts as loaded.
+ */
 export function injectDevTags(html: string, state: { version: string; problems: readonly Problem[] }): string {
-  const head = [`<script type="module" src="${CLIENT_PATH}?v=${encodeURIComponent(state.version)}"></script>`];
+  const head = [`<script type="module" async src="${CLIENT_PATH}?v=${encodeURIComponent(state.version)}"></script>`];
   if (state.problems.length > 0) head.push(`<link rel="stylesheet" href="${OVERLAY_CSS_PATH}">`);
   let out = insertBefore(html, '</head>', `    ${head.join('\n    ')}\n  `);
   if (state.problems.length > 0) out = insertBefore(out, '</body>', `${overlayHtml(state.problems)}\n  `);

@@ -17,7 +17,7 @@ const PROBLEM: Problem = {
 describe('injectDevTags', () => {
   test('adds only the dev client script (external, versioned) when there are no problems', () => {
     const html = injectDevTags(PAGE, { version: 'a.1', problems: [] });
-    expect(html).toContain('<script type="module" src="/__site/client.js?v=a.1"></script>\n  </head>');
+    expect(html).toContain('<script type="module" async src="/__site/client.js?v=a.1"></script>\n  </head>');
     expect(html).not.toContain('site-dev-overlay');
     expect(html).not.toMatch(/<script>|<style>| style="/);
   });
