@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
+import { decodeContent, readContentBytes } from '../content/content-file.ts';
 import { deepEqual, editYaml, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
 
 /*
@@ -9,19 +10,23 @@ import { deepEqual, editYaml, type RefusedEdit, type YamlSource } from './yaml-e
  * is refused when the file has changed since), and an atomic write of the edited text.
  */
 
-/** The file as read: its text and its identity. */
+/** The file as read: its text (without a byte-order mark), whether it had one, and its bytes' identity. */
 export interface ReadFile {
   text: string;
+  bom: boolean;
   base: string;
 }
 
-export function identityOf(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+const BOM = '\uFEFF';
+
+function identityOf(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
-export function readContentForEdit(file: string): ReadFile {
-  const text = readFileSync(file, 'utf8');
-  return { text, base: identityOf(text) };
+/** Reads the file as the build does (content-file.ts): a missing file or one that is not UTF-8 is a located problem. */
+export function readContentForEdit(file: string, displayName: string): ReadFile {
+  const bytes = readContentBytes(file, displayName);
+  return { text: decodeContent(bytes, displayName), bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf, base: identityOf(bytes) };
 }
 
 export type SaveOutcome =
@@ -36,8 +41,7 @@ export type SaveOutcome =
  * checked to read back as `data`, replaces the file atomically.
  */
 export function saveContent(file: string, read: ReadFile & { source: YamlSource | null }, base: string, data: unknown): SaveOutcome {
-  const now = readFileSync(file, 'utf8');
-  if (identityOf(now) !== base || read.base !== base) return { status: 'conflict' };
+  if (identityOf(readFileSync(file)) !== base || read.base !== base) return { status: 'conflict' };
   if (!read.source) return { status: 'refused', refused: [{ path: '', line: 1, message: 'content.yaml has a syntax error, so it cannot be edited in the form: fix it in a text editor, then reload' }] };
   const result = editYaml(read.source, data);
   if (result.text === null) return { status: 'refused', refused: result.refused };
@@ -45,8 +49,9 @@ export function saveContent(file: string, read: ReadFile & { source: YamlSource 
   if (!deepEqual(yaml.load(result.text, { schema: yaml.CORE_SCHEMA }) ?? null, data)) {
     return { status: 'refused', refused: [{ path: '', line: 1, message: 'this edit could not be written without changing other lines, so nothing was saved: make it in content.yaml with a text editor' }] };
   }
-  writeAtomically(file, result.text);
-  return { status: 'saved', file: { text: result.text, base: identityOf(result.text) }, changedLines: result.changedLines };
+  const written = (read.bom ? BOM : '') + result.text;
+  writeAtomically(file, written);
+  return { status: 'saved', file: { text: result.text, bom: read.bom, base: identityOf(written) }, changedLines: result.changedLines };
 }
 
 /** A temporary file beside `file`, flushed, then renamed over it: a reader sees the old file or the new one, never half of one. */

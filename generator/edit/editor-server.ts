@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { devHandler } from '../dev/server.ts';
+import { ContentProblemError } from '../problems/errors.ts';
 import type { EditorSession } from './editor-session.ts';
 import { saveUpload } from './media-upload.ts';
 import { API_PREFIX, EDIT_PREFIX, type DraftRequest, type SaveRequest } from './protocol.ts';
@@ -48,7 +49,9 @@ export function editorHandler(options: { guard: Guard; session: EditorSession; a
       preview(req, res);
     } catch (error) {
       if (res.headersSent) return void res.end();
-      json(res, 500, { error: 'failed', message: error instanceof Error ? error.message : String(error) });
+      // A problem with the file itself (gone, not UTF-8) in its own words; anything else as it is.
+      const message = error instanceof ContentProblemError ? error.problems.map((problem) => problem.message).join('; ') : error instanceof Error ? error.message : String(error);
+      json(res, 500, { error: 'failed', message });
     }
   };
 

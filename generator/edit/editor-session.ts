@@ -21,7 +21,7 @@ import { editYaml, readYamlSource, type RefusedEdit, type YamlSource } from './y
 export async function createEditorSession(options: Omit<DevSessionOptions, 'draft'>) {
   const contentDir = path.dirname(options.contentFile);
   const displayName = path.relative(options.cwd, options.contentFile) || options.contentFile;
-  let file: ReadFile = readContentForEdit(options.contentFile);
+  let file: ReadFile = readContentForEdit(options.contentFile, displayName);
   // The draft's text and data; data undefined: the engine reads it from the text.
   let draft: { text: string; data: unknown } = { text: file.text, data: undefined };
   const preview = await createDevSession({ ...options, draft: () => draft });
@@ -93,16 +93,16 @@ export async function createEditorSession(options: Omit<DevSessionOptions, 'draf
     const checked = await checkFile();
     parseSoon();
     return {
-        file: displayName,
-        schema,
-        data: checked.data,
-        base: file.base,
-        problems: checked.problems,
-        computed: checked.computed,
-        icons: { ...ICON_PATHS },
-        media: listMedia(contentDir),
-        version: preview.snapshot().version,
-      };
+      file: displayName,
+      schema,
+      data: checked.data,
+      base: file.base,
+      problems: checked.problems,
+      computed: checked.computed,
+      icons: { ...ICON_PATHS },
+      media: listMedia(contentDir),
+      version: preview.snapshot().version,
+    };
   }
 
   return {
@@ -142,7 +142,7 @@ export async function createEditorSession(options: Omit<DevSessionOptions, 'draf
     },
     /** Reads the file again, dropping the draft (after a refused save, or an edit made elsewhere). */
     async reload(): Promise<EditorState> {
-      file = readContentForEdit(options.contentFile);
+      file = readContentForEdit(options.contentFile, displayName);
       await nextBuild(undefined);
       return state();
     },

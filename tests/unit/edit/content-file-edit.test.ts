@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { readContentForEdit, saveContent } from '../../../generator/edit/content-file-edit.ts';
+import { readYamlSource } from '../../../generator/edit/yaml-edit.ts';
+import { tempDir } from '../../helpers/temp.ts';
+
+/* The editor's save as a file operation: the bytes it keeps, and the file it never overwrites. */
+
+function fileWith(bytes: string | Buffer): string {
+  const file = path.join(tempDir('site-save-'), 'content.yaml');
+  writeFileSync(file, bytes);
+  return file;
+}
+
+test('a file saved with a byte-order mark keeps it; only the edited line changes', () => {
+  const file = fileWith(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('# prices\nprice: 16.99\nname: A\n')]));
+  const read = readContentForEdit(file, 'content.yaml');
+  const outcome = saveContent(file, { ...read, source: readYamlSource(read.text) }, read.base, { price: 12.5, name: 'A' });
+  expect(outcome.status).toBe('saved');
+  expect(readFileSync(file)).toEqual(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('# prices\nprice: 12.5\nname: A\n')]));
+  // The identity it returns is the one the next save must name.
+  const again = readContentForEdit(file, 'content.yaml');
+  expect(outcome.status === 'saved' && outcome.file.base).toBe(again.base);
+});
+
+test('a file changed since it was read is not written, and no temporary file is left beside it', () => {
+  const file = fileWith('price: 16.99\n');
+  const read = readContentForEdit(file, 'content.yaml');
+  writeFileSync(file, 'price: 18\n');
+  expect(saveContent(file, { ...read, source: readYamlSource(read.text) }, read.base, { price: 1 })).toEqual({ status: 'conflict' });
+  expect(readFileSync(file, 'utf8')).toBe('price: 18\n');
+  expect(readdirSync(path.dirname(file))).toEqual(['content.yaml']);
+});
+
+test('a missing file is a plain problem, as the build says it', () => {
+  expect(() => readContentForEdit(path.join(tempDir('site-save-'), 'content.yaml'), 'content.yaml')).toThrow(expect.objectContaining({ problems: [expect.objectContaining({ message: 'cannot find content.yaml' })] }));
+});
