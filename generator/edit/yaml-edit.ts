@@ -69,6 +69,9 @@ export function editYaml(source: YamlSource, target: unknown): EditResult {
 }
 
 function applyPatches(text: string, patches: Patch[]): { text: string; changedLines: number[]; refused: [] } {
+  // New lines are written with the file's own line ending.
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  if (eol !== '\n') for (const patch of patches) patch.text = patch.text.replace(/\r?\n/g, eol);
   // At one place, insertions (empty ranges) come first, in the order they were made.
   patches.sort((a, b) => a.start - b.start || a.end - a.start - (b.end - b.start));
   let result = '';

@@ -85,6 +85,11 @@ describe('one edit changes only its own bytes', () => {
     expect(edit('a: 1\nb: 2 # keep\n', (data) => (data.a = { x: [1, 2] }))).toBe('a:\n  x:\n    - 1\n    - 2\nb: 2 # keep\n');
   });
 
+  test('a file with Windows line endings keeps them, in new lines too', () => {
+    const text = 'site:\r\n  name: A\r\nlist:\r\n  - a\r\n';
+    expect(edit(text, (data) => ((data.site.name = 'B'), data.list.push('b')))).toBe('site:\r\n  name: B\r\nlist:\r\n  - a\r\n  - b\r\n');
+  });
+
   test('the lines it changed are reported', () => {
     const source = readYamlSource('a: 1\nb: 2\nc: 3\n')!;
     expect(editYaml(source, { a: 1, b: 20, c: 3 }).changedLines).toEqual([2]);
