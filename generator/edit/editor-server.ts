@@ -16,10 +16,18 @@ const MAX_JSON_BYTES = 64 * 1024 * 1024;
  * its reload script and problem overlay: the editor's page reloads the preview after each
  * draft, and shows problems at their fields.
  */
-export function editorHandler(options: { guard: Guard; session: EditorSession; assets: { js: string; css: string }; contentDir: string }) {
-  const { guard, session } = options;
+export function editorHandler(options: {
+  guard: Guard;
+  /** Still loading when the first requests come: they wait for it. */
+  session: Promise<EditorSession>;
+  assets: Promise<{ js: string; css: string }>;
+  contentDir: string;
+}) {
+  const { guard } = options;
+  let loaded: EditorSession | undefined;
+  void options.session.then((session) => (loaded = session), () => undefined);
   // The editor's page loads its preview again after each draft it sends: no reload script, no overlay.
-  const preview = devHandler({ snapshot: () => session.preview.snapshot(), clients: new Set(), devTags: false });
+  const preview = devHandler({ snapshot: () => loaded!.preview.snapshot(), clients: new Set(), devTags: false });
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://editor');
@@ -36,10 +44,11 @@ export function editorHandler(options: { guard: Guard; session: EditorSession; a
     const stopped = refusal(guard, req, isApi ? 'api' : 'page');
     if (stopped) return text(res, stopped.status, stopped.message);
     try {
-      if (isApi) return await api(route.slice(API_PREFIX.length), url, req, res);
       if (route === EDIT_PREFIX) return send(res, 200, editorShell({ token: guard.token, title: 'Editing content.yaml' }), 'text/html; charset=utf-8', EDITOR_HEADERS);
-      if (route === `${EDIT_PREFIX}editor.js`) return send(res, 200, options.assets.js, 'text/javascript; charset=utf-8', EDITOR_HEADERS);
-      if (route === `${EDIT_PREFIX}editor.css`) return send(res, 200, options.assets.css, 'text/css; charset=utf-8', EDITOR_HEADERS);
+      if (route === `${EDIT_PREFIX}editor.js`) return send(res, 200, (await options.assets).js, 'text/javascript; charset=utf-8', EDITOR_HEADERS);
+      if (route === `${EDIT_PREFIX}editor.css`) return send(res, 200, (await options.assets).css, 'text/css; charset=utf-8', EDITOR_HEADERS);
+      const session = await options.session;
+      if (isApi) return await api(session, route.slice(API_PREFIX.length), url, req, res);
       if (route.startsWith(EDIT_PREFIX)) return text(res, 404, 'Not found');
       // The preview may be framed by the editor, and by nothing else.
       res.setHeader('Content-Security-Policy', "frame-ancestors 'self'");
@@ -55,7 +64,7 @@ export function editorHandler(options: { guard: Guard; session: EditorSession; a
     }
   };
 
-  async function api(name: string, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function api(session: EditorSession, name: string, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (name === 'state' && req.method === 'GET') return json(res, 200, await session.state());
     if (req.method !== 'POST') return json(res, 405, { error: 'method', message: 'Use POST.' });
     if (name === 'media') {

@@ -41,8 +41,12 @@ export async function createEditorSession(options: Omit<DevSessionOptions, 'draf
   let latest: unknown = undefined;
   let asked = 0;
   let built = 0;
-  let queue: Promise<void> = Promise.resolve();
-  let ready: Promise<void> = Promise.resolve();
+  const first = preview.update('all');
+  const ready: Promise<void> = first.then(
+    () => undefined,
+    () => undefined,
+  );
+  let queue = ready;
   let last: DraftResponse = { problems: [], computed: {}, version: '', refused: [] };
 
   async function buildDraft(): Promise<void> {
@@ -107,13 +111,8 @@ export async function createEditorSession(options: Omit<DevSessionOptions, 'draf
 
   return {
     preview,
-    /** The first build of the preview, from the file as it is; drafts wait for it. */
-    start() {
-      const first = preview.update('all');
-      ready = first.then(() => undefined, () => undefined);
-      queue = ready;
-      return first;
-    },
+    /** The preview's first build, from the file as it is (started with the session; drafts wait for it). */
+    first,
     /** Resolves once the first build has finished (the preview has pages to serve). */
     ready: () => ready,
     state,

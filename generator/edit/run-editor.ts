@@ -1,11 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { decodeContent, readContentBytes } from '../content/content-file.ts';
 import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
 import { colorsFor, formatMs, formatProblems } from '../problems/report.ts';
 import { bundleEditor } from './editor-bundle.ts';
 import { editorHandler } from './editor-server.ts';
-import { createEditorSession } from './editor-session.ts';
 import { EDIT_PREFIX } from './protocol.ts';
 import { createGuard } from './request-guard.ts';
 
@@ -26,17 +26,9 @@ export async function runEditor(options: EditOptions): Promise<void> {
   // React's server renderer is several times faster in production mode (as in site dev).
   process.env.NODE_ENV ??= 'production';
   const cwd = process.cwd();
-  const [assets, session] = await Promise.all([
-    bundleEditor(),
-    createEditorSession({
-      root: PACKAGE_ROOT,
-      contentFile: options.contentFile,
-      cwd,
-      env: process.env,
-      imagesDir: path.join(CACHE_ROOT, 'images'),
-      onWarning: (message) => process.stderr.write(`${err.yellow('warning:')} ${message}\n`),
-    }),
-  ]);
+  const shown = path.relative(cwd, options.contentFile) || options.contentFile;
+  // A file that cannot be read is said before any address is printed.
+  decodeContent(readContentBytes(options.contentFile, shown), shown);
   const server = createServer();
   // Loopback only: the editor writes files.
   await new Promise<void>((resolve, reject) => {
@@ -45,15 +37,35 @@ export async function runEditor(options: EditOptions): Promise<void> {
   });
   const port = (server.address() as AddressInfo).port;
   const guard = createGuard(port);
+  // The engine takes a few hundred milliseconds to load: the address is printed first, so
+  // the browser loads the editor's page meanwhile, and asks for the content once it is ready.
+  const assets = bundleEditor();
+  const session = import('./editor-session.ts').then(({ createEditorSession }) =>
+    createEditorSession({
+      root: PACKAGE_ROOT,
+      contentFile: options.contentFile,
+      cwd,
+      env: process.env,
+      imagesDir: path.join(CACHE_ROOT, 'images'),
+      onWarning: (message) => process.stderr.write(`${err.yellow('warning:')} ${message}\n`),
+    }),
+  );
   server.on('request', editorHandler({ guard, session, assets, contentDir: path.dirname(options.contentFile) }));
   const address = `http://127.0.0.1:${port}${EDIT_PREFIX}?token=${guard.token}`;
-  // The editor opens at once; the preview's first build follows, and each draft waits for it.
-  const first = session.start().then((update) => {
-    if (update && update !== 'restart' && update.problems.length > 0) process.stderr.write(`${formatProblems(update.problems, err)} ${err.dim('(the editor shows them at their fields)')}\n`);
-  });
-  const shown = path.relative(cwd, options.contentFile) || options.contentFile;
   process.stdout.write(`${out.green('✓')} site edit: editing ${shown} at ${out.bold(address)} ${out.dim(`(ready in ${formatMs(performance.now() - started)}; Ctrl+C to stop)`)}\n`);
   if (!options.quiet) process.stdout.write(`${out.dim('  Open that address: the token in it is what lets this browser in. Saves change only the values you edit.')}\n`);
+  let first: Promise<void>;
+  try {
+    await assets;
+    // The preview's first build runs meanwhile; each draft waits for it.
+    first = (await session).first.then((update) => {
+      if (update && update !== 'restart' && update.problems.length > 0) process.stderr.write(`${formatProblems(update.problems, err)} ${err.dim('(the editor shows them at their fields)')}\n`);
+    });
+  } catch (error) {
+    server.closeAllConnections();
+    server.close();
+    throw error;
+  }
   await new Promise<void>((resolve) => {
     const stop = () => (process.off('SIGINT', stop), process.off('SIGTERM', stop), resolve());
     process.on('SIGINT', stop);
@@ -63,5 +75,5 @@ export async function runEditor(options: EditOptions): Promise<void> {
   server.closeAllConnections();
   server.close();
   await first.catch(() => undefined);
-  await session.dispose();
+  await (await session).dispose();
 }
