@@ -2,8 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { DraftResponse } from '../protocol.ts';
 import { postDraft } from './api.ts';
 
-/** Quiet time after the last edit before the draft goes to the server (ms). */
-export const DRAFT_DELAY_MS = 120;
+/**
+ * Quiet time after the last edit before the draft goes to the server (ms): short, as the
+ * preview must show a keystroke within 300 ms. Typing faster than this sends more drafts,
+ * which cost little: the server builds only the newest of those waiting.
+ */
+export const DRAFT_DELAY_MS = 50;
 
 /**
  * Sends the content to the server as a draft DRAFT_DELAY_MS after it last changed, unless
