@@ -48,6 +48,8 @@ export async function createEditorSession(options: Omit<DevSessionOptions, 'draf
   );
   let queue = ready;
   let last: DraftResponse = { problems: [], computed: {}, version: '', refused: [] };
+  /** The text the last answer (`last`) was built from. */
+  let lastText: string | undefined;
 
   async function buildDraft(): Promise<void> {
     const ticket = asked;
@@ -60,8 +62,10 @@ export async function createEditorSession(options: Omit<DevSessionOptions, 'draf
       if (edited.text === null) refused = edited.refused;
       else draft = { text: edited.text, data: latest };
     }
+    const text = draft.text;
     const update = await preview.update(new Set([options.contentFile]));
     built = ticket;
+    lastText = text;
     const problems = update && update !== 'restart' ? update.problems : [];
     last = {
       problems: problems.map(toFieldProblem),
@@ -133,11 +137,13 @@ export async function createEditorSession(options: Omit<DevSessionOptions, 'draf
           body: { error: 'refused', message: 'Nothing was saved: some edits cannot be made in the form.', refused: outcome.refused.map((refusal) => ({ path: refusal.path, message: refusal.message, line: refusal.line })) },
         };
       }
+      // The text saved is most often the draft the preview was just built from: its problems are known.
+      const asBuilt = lastText === outcome.file.text;
       file = outcome.file;
       draft = { text: file.text, data };
-      const checked = await checkFile();
+      const problems = asBuilt ? last.problems : (await checkFile()).problems;
       parseSoon();
-      return { status: 200, body: { base: file.base, problems: checked.problems, changedLines: outcome.changedLines } };
+      return { status: 200, body: { base: file.base, problems, changedLines: outcome.changedLines } };
     },
     /** Reads the file again, dropping the draft (after a refused save, or an edit made elsewhere). */
     async reload(): Promise<EditorState> {
