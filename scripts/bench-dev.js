@@ -2,7 +2,9 @@
 // `npm run bench:dev`: the maintainer's loop, timed. Medians of BENCH_RUNS (5) runs of
 //   - `site check` on the content, wall time of the whole process (median of 9);
 //   - `site dev`: from saving content.yaml to the reloaded page showing the new text;
-//   - `site dev`: from saving a component (site/components/layout.tsx) to the reloaded page.
+//   - `site dev`: from saving a component (site/components/layout.tsx) to the reloaded page;
+//   - `site edit`: from spawning it to its form usable in Chromium, from a keystroke to the
+//     preview showing it, and from Save to "Saved" (scripts/bench-editor.js).
 // BENCH_COURSES=10000 runs it on synthetic content with that many courses, the content
 // edit being one course's title, watched on that course's page.
 // Runs in a throwaway copy of the project, so the working tree is never edited.
@@ -13,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
+import { benchEditor } from './bench-editor.js';
 import { writeSyntheticContent } from './synthetic-content.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,6 +33,14 @@ const courses = Number(process.env.BENCH_COURSES ?? 0);
 if (courses) writeSyntheticContent(path.join(root, 'content.yaml'), courses, path.join(dir, 'content.yaml'));
 const bin = path.join(dir, 'bin', 'site.js');
 const env = { ...process.env, NO_COLOR: '1' };
+
+/** Stops a server started here (Ctrl+C) and waits for it to exit. */
+async function stop(child) {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGINT');
+    await new Promise((resolve) => child.on('exit', resolve));
+  }
+}
 
 let dev;
 let browser;
@@ -117,19 +128,31 @@ try {
   }
 
   const componentRebuilds = rebuilds(componentFrom).slice(1);
+  // The editor works on the content as it was, with nothing else watching the copy.
+  await stop(dev);
+  writeFileSync(contentFile, content);
+  writeFileSync(layoutFile, layout);
+  const editCourse = courses ? { id: course, title: titleLine.exec(content)[2] } : undefined;
+  const editor = await benchEditor({ dir, bin, env, browser, runs, course: editCourse });
+
   console.log(`\n${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load average ${os.loadavg()[0].toFixed(2)}`);
+  /** A row of the table: the median, every run, the bound. */
+  const row = (values, budget = '') => ({ median: round(median(values)), runs: values.map(round).join(', '), budget });
   console.table({
-    'site check (wall, whole process)': { median: round(median(check)), runs: check.map(round).join(', '), budget: courses ? '' : '150 ms' },
-    'dev: save content.yaml → reloaded page': { median: round(median(contentTimes)), runs: contentTimes.map(round).join(', '), budget: '300 ms' },
-    'dev: save a component → reloaded page': { median: round(median(componentTimes)), runs: componentTimes.map(round).join(', '), budget: '500 ms' },
-    '  of which the rebuild (content)': { median: round(median(contentRebuilds)), runs: contentRebuilds.map(round).join(', '), budget: '' },
-    '  of which the rebuild (component)': { median: round(median(componentRebuilds)), runs: componentRebuilds.map(round).join(', '), budget: '' },
+    'site check (wall, whole process)': row(check, courses ? '' : '150 ms'),
+    'dev: save content.yaml → reloaded page': row(contentTimes, '300 ms'),
+    'dev: save a component → reloaded page': row(componentTimes, '500 ms'),
+    '  of which the rebuild (content)': row(contentRebuilds),
+    '  of which the rebuild (component)': row(componentRebuilds),
+    'edit: spawn → form usable in Chromium': row(editor.open, courses ? '2 s' : '1 s'),
+    '  of which until the address is printed': row(editor.printed),
+    'edit: keystroke → preview shows it': row(editor.keystroke, courses ? '500 ms' : '300 ms'),
+    '  of which POST /_edit/api/draft': row(editor.draftRequest),
+    'edit: Save → "Saved", file written': row(editor.save, '100 ms'),
+    '  of which POST /_edit/api/save': row(editor.saveRequest),
   });
 } finally {
   await browser?.close();
-  if (dev && dev.exitCode === null) {
-    dev.kill('SIGINT');
-    await new Promise((resolve) => dev.on('exit', resolve));
-  }
+  await stop(dev);
   rmSync(dir, { recursive: true, force: true });
 }
