@@ -14,12 +14,30 @@ export const PreviewPane = memo(function PreviewPane({ path, version, pending, f
   const [width, setWidth] = useState<Width>('phone');
   const box = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
+  // The page to load again when the preview is rebuilt: the section's page, or the one the
+  // visitor moved to inside the preview. A page still loading from before the section
+  // changed is not it.
+  const intended = useRef(path);
+  const awaiting = useRef<string | null>(path);
+  useEffect(() => {
+    intended.current = path;
+    awaiting.current = path;
+  }, [path]);
+  const onLoad = () => {
+    const location = frame.current?.contentWindow?.location;
+    if (!location) return;
+    const here = `${location.pathname}${location.search}`;
+    if (awaiting.current !== null && here !== awaiting.current) return;
+    awaiting.current = null;
+    intended.current = here;
+  };
   const shown = useRef(version);
   useEffect(() => {
     if (shown.current === version) return;
     shown.current = version;
-    // The page the visitor may have moved to inside the preview, as it is now.
-    frame.current?.contentWindow?.location.reload();
+    // Fetched anew (the preview's pages are never cached); replace() also overrides a
+    // navigation still on its way, which may have been answered before this build.
+    frame.current?.contentWindow?.location.replace(intended.current);
   }, [version]);
   useLayoutEffect(() => {
     const element = box.current;
@@ -52,7 +70,7 @@ export const PreviewPane = memo(function PreviewPane({ path, version, pending, f
         <span className="preview__state">{failure ? ` — ${failure}` : pending ? ' — updating…' : ''}</span>
       </p>
       <div className={`preview__box preview__box--${width}`} ref={box}>
-        <iframe ref={frame} className="preview__frame" title={`Preview of ${path}`} src={path} />
+        <iframe ref={frame} className="preview__frame" title={`Preview of ${path}`} src={path} onLoad={onLoad} />
       </div>
     </aside>
   );
