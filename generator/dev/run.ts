@@ -2,10 +2,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer, Socket, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
 import { colorsFor, formatMs, formatProblems } from '../problems/report.ts';
 import { serverUrl } from '../serve/serve.ts';
 import { createDevSession, type DevUpdate } from './session.ts';
+import { terminalSessionOptions } from './session-options.ts';
 import { broadcastVersion, devHandler } from './server.ts';
 import { watchPaths } from './watch.ts';
 
@@ -117,14 +117,7 @@ async function runEngine(options: DevOptions): Promise<void> {
   // React's server renderer is several times faster in production mode, and the browser
   // bundle is built for production too; set before the server code first imports React.
   process.env.NODE_ENV ??= 'production';
-  const session = await createDevSession({
-    root: PACKAGE_ROOT,
-    contentFile: options.contentFile,
-    cwd,
-    env: process.env,
-    imagesDir: path.join(CACHE_ROOT, 'images'),
-    onWarning: (message) => process.stderr.write(`${err.yellow('warning:')} ${message}\n`),
-  });
+  const session = await createDevSession(terminalSessionOptions(options.contentFile, err));
 
   const clients = new Set<ServerResponse>();
   let hadProblems = false;

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { decodeContent, readContentBytes } from '../content/content-file.ts';
-import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
+import { terminalSessionOptions } from '../dev/session-options.ts';
 import { colorsFor, formatMs, formatProblems } from '../problems/report.ts';
 import { bundleEditor } from './editor-bundle.ts';
 import { editorHandler } from './editor-server.ts';
@@ -40,16 +40,7 @@ export async function runEditor(options: EditOptions): Promise<void> {
   // The engine takes a few hundred milliseconds to load: the address is printed first, so
   // the browser loads the editor's page meanwhile, and asks for the content once it is ready.
   const assets = bundleEditor();
-  const session = import('./editor-session.ts').then(({ createEditorSession }) =>
-    createEditorSession({
-      root: PACKAGE_ROOT,
-      contentFile: options.contentFile,
-      cwd,
-      env: process.env,
-      imagesDir: path.join(CACHE_ROOT, 'images'),
-      onWarning: (message) => process.stderr.write(`${err.yellow('warning:')} ${message}\n`),
-    }),
-  );
+  const session = import('./editor-session.ts').then(({ createEditorSession }) => createEditorSession(terminalSessionOptions(options.contentFile, err)));
   server.on('request', editorHandler({ guard, session, assets, contentDir: path.dirname(options.contentFile) }));
   const address = `http://127.0.0.1:${port}${EDIT_PREFIX}?token=${guard.token}`;
   process.stdout.write(`${out.green('✓')} site edit: editing ${shown} at ${out.bold(address)} ${out.dim(`(ready in ${formatMs(performance.now() - started)}; Ctrl+C to stop)`)}\n`);

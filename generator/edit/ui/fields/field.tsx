@@ -3,13 +3,13 @@ import { fieldKind } from '../model/schema.ts';
 import { BooleanField } from './boolean-field.tsx';
 import { ChoiceField } from './choice-field.tsx';
 import type { FieldProps } from './field-props.ts';
-import { IconField } from './icon-field.tsx';
-import { ImageField } from './image-field.tsx';
+import { IconField } from '../pickers/icon-field.tsx';
+import { ImageField } from '../pickers/image-field.tsx';
 import { ListField } from '../lists/list-field.tsx';
 import { NumberField } from './number-field.tsx';
 import { ObjectField } from './object-field.tsx';
 import { OtherField } from './other-field.tsx';
-import { ReferenceField } from './reference-field.tsx';
+import { ReferenceField } from '../pickers/reference-field.tsx';
 import { TextField } from './text-field.tsx';
 
 /** The field for a value, chosen by its schema's kind (and `x-edit` hint). */

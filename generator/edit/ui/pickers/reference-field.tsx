@@ -2,8 +2,8 @@ import { memo, useContext, useId, useState } from 'react';
 import { ContentContext, useActions, useUnclaimedProblems } from '../editor-context.ts';
 import { fieldId, getAt } from '../model/paths.ts';
 import { editHint } from '../model/schema.ts';
-import type { FieldProps } from './field-props.ts';
-import { describedBy, FieldHelp, FieldMessages } from './field-messages.tsx';
+import type { FieldProps } from '../fields/field-props.ts';
+import { describedBy, FieldHelp, FieldMessages } from '../fields/field-messages.tsx';
 
 /** Above this many items to choose from, a search box narrows them and only the first matches show. */
 const SEARCH_FROM = 20;

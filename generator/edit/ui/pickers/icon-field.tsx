@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { useActions, useProblemsAt, useStatic } from '../editor-context.ts';
 import { fieldId } from '../model/paths.ts';
-import type { FieldProps } from './field-props.ts';
-import { describedBy, FieldHelp, FieldMessages } from './field-messages.tsx';
+import type { FieldProps } from '../fields/field-props.ts';
+import { describedBy, FieldHelp, FieldMessages } from '../fields/field-messages.tsx';
 
 /** One icon of the set, drawn as the site draws it: 24×24, stroked with the text colour. */
 export function IconImage({ d }: { d: string | undefined }) {

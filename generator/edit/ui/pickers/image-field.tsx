@@ -1,8 +1,8 @@
 import { memo, useContext, useId, useState, type DragEvent } from 'react';
 import { MediaContext, useActions, useProblemsAt, useUnclaimedProblems } from '../editor-context.ts';
 import { fieldId, helpId, joinPath } from '../model/paths.ts';
-import type { FieldProps } from './field-props.ts';
-import { describedBy, FieldHelp, FieldMessages } from './field-messages.tsx';
+import type { FieldProps } from '../fields/field-props.ts';
+import { describedBy, FieldHelp, FieldMessages } from '../fields/field-messages.tsx';
 
 /** The image types a build accepts (site/model/field-schemas.ts: no SVG). */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,.jpg,.jpeg,.png,.webp,.avif';
