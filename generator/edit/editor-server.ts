@@ -27,7 +27,7 @@ export function editorHandler(options: {
   let loaded: EditorSession | undefined;
   void options.session.then((session) => (loaded = session), () => undefined);
   // The editor's page loads its preview again after each draft it sends: no reload script, no overlay.
-  const preview = devHandler({ snapshot: () => loaded!.preview.snapshot(), clients: new Set(), devTags: false });
+  const preview = devHandler({ snapshot: () => loaded!.snapshot(), clients: new Set(), devTags: false });
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://editor');
@@ -54,7 +54,7 @@ export function editorHandler(options: {
       res.setHeader('Content-Security-Policy', "frame-ancestors 'self'");
       await session.ready();
       // Nothing built yet: the file had problems from the start. Not a failure of the server.
-      if (!session.preview.snapshot().files) return send(res, 200, NO_PREVIEW, 'text/html; charset=utf-8');
+      if (!session.snapshot().files) return send(res, 200, NO_PREVIEW, 'text/html; charset=utf-8');
       preview(req, res);
     } catch (error) {
       if (res.headersSent) return void res.end();

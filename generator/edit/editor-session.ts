@@ -5,7 +5,7 @@ import { coursePath, STATIC_PATHS } from '../../site/model/routes.ts';
 import { buildTitles } from '../../site/model/titles.ts';
 import { contentJsonSchema } from '../content/json-schema.ts';
 import { loadContent, readContent } from '../content/read-content.ts';
-import { createDevSession, type DevSessionOptions } from '../dev/session.ts';
+import type { DevSession, DevSessionOptions, DevUpdate } from '../dev/session.ts';
 import { ContentProblemError, type Problem } from '../problems/errors.ts';
 import { readContentForEdit, saveContent, type ReadFile } from './content-file-edit.ts';
 import { listMedia } from './media-upload.ts';
@@ -18,13 +18,27 @@ import { editYaml, readYamlSource, type RefusedEdit, type YamlSource } from './y
  * is `site dev`'s engine building the draft's text in memory. A draft never touches the
  * file; only a save does.
  */
-export async function createEditorSession(options: Omit<DevSessionOptions, 'draft'>) {
+export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & { onFirstBuild?: (update: DevUpdate) => void }) {
   const contentDir = path.dirname(options.contentFile);
   const displayName = path.relative(options.cwd, options.contentFile) || options.contentFile;
   let file: ReadFile = readContentForEdit(options.contentFile, displayName);
   // The draft's text and data; data undefined: the engine reads it from the text.
   let draft: { text: string; data: unknown } = { text: file.text, data: undefined };
-  const preview = await createDevSession({ ...options, draft: () => draft });
+
+  // The preview (site dev's engine) is loaded and built once the form has its content, or
+  // when something asks for it first: loading and a first build take longer than the form
+  // needs, and the form should not wait for them.
+  let preview: DevSession | undefined;
+  let started: Promise<void> | undefined;
+  const ready = (): Promise<void> =>
+    (started ??= import('../dev/session.ts')
+      .then(({ createDevSession }) => createDevSession({ ...options, draft: () => draft }))
+      .then(async (session) => {
+        preview = session;
+        const update = await session.update('all');
+        if (update && update !== 'restart') options.onFirstBuild?.(update);
+      }));
+  const version = () => preview?.snapshot().version ?? '';
 
   // The file's document (yaml-edit.ts), parsed when an edit first needs it: at 10,000
   // courses that takes most of a second, which the form need not wait for.
@@ -41,12 +55,7 @@ export async function createEditorSession(options: Omit<DevSessionOptions, 'draf
   let latest: unknown = undefined;
   let asked = 0;
   let built = 0;
-  const first = preview.update('all');
-  const ready: Promise<void> = first.then(
-    () => undefined,
-    () => undefined,
-  );
-  let queue = ready;
+  let queue = Promise.resolve();
   let last: DraftResponse = { problems: [], computed: {}, version: '', refused: [] };
   /** The text the last answer (`last`) was built from. */
   let lastText: string | undefined;
@@ -63,14 +72,15 @@ export async function createEditorSession(options: Omit<DevSessionOptions, 'draf
       else draft = { text: edited.text, data: latest };
     }
     const text = draft.text;
-    const update = await preview.update(new Set([options.contentFile]));
+    await ready();
+    const update = await preview!.update(new Set([options.contentFile]));
     built = ticket;
     lastText = text;
     const problems = update && update !== 'restart' ? update.problems : [];
     last = {
       problems: problems.map(toFieldProblem),
-      computed: problems.length === 0 && preview.data ? computedOf(preview.data) : {},
-      version: preview.snapshot().version,
+      computed: problems.length === 0 && preview!.data ? computedOf(preview!.data) : {},
+      version: version(),
       refused: refused.map((refusal) => ({ path: refusal.path, message: refusal.message, line: refusal.line })),
     };
   }
@@ -99,6 +109,8 @@ export async function createEditorSession(options: Omit<DevSessionOptions, 'draf
 
   async function state(): Promise<EditorState> {
     const checked = await checkFile();
+    // Once this answer is sent: the preview, and the document edits will need.
+    setImmediate(() => void ready());
     parseSoon();
     return {
       file: displayName,
@@ -109,16 +121,15 @@ export async function createEditorSession(options: Omit<DevSessionOptions, 'draf
       computed: checked.computed,
       icons: { ...ICON_PATHS },
       media: listMedia(contentDir),
-      version: preview.snapshot().version,
+      version: version(),
     };
   }
 
   return {
-    preview,
-    /** The preview's first build, from the file as it is (started with the session; drafts wait for it). */
-    first,
-    /** Resolves once the first build has finished (the preview has pages to serve). */
-    ready: () => ready,
+    /** The preview's files to serve (none before its first good build). */
+    snapshot: () => preview!.snapshot(),
+    /** Resolves once the preview's first build has finished, starting it if need be (a failed build leaves no files to serve). */
+    ready: () => ready().catch(() => undefined),
     state,
     /** Builds the preview from `data`; resolves once a build that includes it has finished. */
     async draft(data: unknown): Promise<DraftResponse> {
@@ -151,11 +162,14 @@ export async function createEditorSession(options: Omit<DevSessionOptions, 'draf
       await nextBuild(undefined);
       return state();
     },
-    dispose: () => preview.dispose(),
+    async dispose(): Promise<void> {
+      await started?.catch(() => undefined);
+      await preview?.dispose();
+    },
   };
 }
 
-export type EditorSession = Awaited<ReturnType<typeof createEditorSession>>;
+export type EditorSession = ReturnType<typeof createEditorSession>;
 
 function toFieldProblem(problem: Problem): FieldProblem {
   return { path: problem.path, message: problem.message, hint: problem.hint, line: problem.location?.line };

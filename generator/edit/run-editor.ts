@@ -2,7 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { decodeContent, readContentBytes } from '../content/content-file.ts';
+import type { DevUpdate } from '../dev/session.ts';
 import { terminalSessionOptions } from '../dev/session-options.ts';
+import { CACHE_ROOT } from '../paths.ts';
 import { colorsFor, formatMs, formatProblems } from '../problems/report.ts';
 import { bundleEditor } from './editor-bundle.ts';
 import { editorHandler } from './editor-server.ts';
@@ -39,19 +41,18 @@ export async function runEditor(options: EditOptions): Promise<void> {
   const guard = createGuard(port);
   // The engine takes a few hundred milliseconds to load: the address is printed first, so
   // the browser loads the editor's page meanwhile, and asks for the content once it is ready.
-  const assets = bundleEditor();
-  const session = import('./editor-session.ts').then(({ createEditorSession }) => createEditorSession(terminalSessionOptions(options.contentFile, err)));
-  server.on('request', editorHandler({ guard, session, assets, contentDir: path.dirname(options.contentFile) }));
   const address = `http://127.0.0.1:${port}${EDIT_PREFIX}?token=${guard.token}`;
   process.stdout.write(`${out.green('✓')} site edit: editing ${shown} at ${out.bold(address)} ${out.dim(`(ready in ${formatMs(performance.now() - started)}; Ctrl+C to stop)`)}\n`);
   if (!options.quiet) process.stdout.write(`${out.dim('  Open that address: the token in it is what lets this browser in. Saves change only the values you edit.')}\n`);
-  let first: Promise<void>;
+  const sessionOptions = terminalSessionOptions(options.contentFile, err);
+  const assets = bundleEditor(path.join(CACHE_ROOT, 'editor'), sessionOptions.onWarning);
+  const onFirstBuild = (update: DevUpdate) => {
+    if (update.problems.length > 0) process.stderr.write(`${formatProblems(update.problems, err)} ${err.dim('(the editor shows them at their fields)')}\n`);
+  };
+  const session = import('./editor-session.ts').then(({ createEditorSession }) => createEditorSession({ ...sessionOptions, onFirstBuild }));
+  server.on('request', editorHandler({ guard, session, assets, contentDir: path.dirname(options.contentFile) }));
   try {
-    await assets;
-    // The preview's first build runs meanwhile; each draft waits for it.
-    first = (await session).first.then((update) => {
-      if (update && update !== 'restart' && update.problems.length > 0) process.stderr.write(`${formatProblems(update.problems, err)} ${err.dim('(the editor shows them at their fields)')}\n`);
-    });
+    await Promise.all([assets, session]);
   } catch (error) {
     server.closeAllConnections();
     server.close();
@@ -65,6 +66,5 @@ export async function runEditor(options: EditOptions): Promise<void> {
   if (!options.quiet) process.stdout.write(`${out.dim('stopping…')}\n`);
   server.closeAllConnections();
   server.close();
-  await first.catch(() => undefined);
   await (await session).dispose();
 }
