@@ -3,7 +3,7 @@ import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { decodeContent, readContentBytes } from '../content/content-file.ts';
-import { deepEqual, editYaml, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
+import { deepEqual, editYaml, type Patch, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
 
 /*
  * content.yaml as the editor reads and writes it: its bytes' identity when read (a save
@@ -29,8 +29,16 @@ export function readContentForEdit(file: string, displayName: string): ReadFile 
   return { text: decodeContent(bytes, displayName), bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf, base: identityOf(bytes) };
 }
 
+/** An edit of the document made already (a draft's), and whether its text is known to read back as its data. */
+export interface PreparedEdit {
+  text: string;
+  changedLines: number[];
+  patches: readonly Patch[];
+  readsBack: boolean;
+}
+
 export type SaveOutcome =
-  | { status: 'saved'; file: ReadFile; changedLines: number[] }
+  | { status: 'saved'; file: ReadFile; changedLines: number[]; patches: readonly Patch[] }
   | { status: 'conflict' }
   | { status: 'refused'; refused: RefusedEdit[] };
 
@@ -40,18 +48,23 @@ export type SaveOutcome =
  * editor, a git pull) or when an edit cannot be made in place; otherwise the edited text,
  * checked to read back as `data`, replaces the file atomically.
  */
-export function saveContent(file: string, read: ReadFile & { source: YamlSource | null }, base: string, data: unknown): SaveOutcome {
+export function saveContent(file: string, read: ReadFile & { source: YamlSource | null }, base: string, data: unknown, prepared?: PreparedEdit): SaveOutcome {
   if (identityOf(readFileSync(file)) !== base || read.base !== base) return { status: 'conflict' };
   if (!read.source) return { status: 'refused', refused: [{ path: '', line: 1, message: 'content.yaml has a syntax error, so it cannot be edited in the form: fix it in a text editor, then reload' }] };
-  const result = editYaml(read.source, data);
+  const result = prepared ?? editYaml(read.source, data);
   if (result.text === null) return { status: 'refused', refused: result.refused };
   // The build reads the file with js-yaml: what it will read must be what was edited.
-  if (!deepEqual(yaml.load(result.text, { schema: yaml.CORE_SCHEMA }) ?? null, data)) {
+  if (!prepared?.readsBack && !readsBack(result.text, data)) {
     return { status: 'refused', refused: [{ path: '', line: 1, message: 'this edit could not be written without changing other lines, so nothing was saved: make it in content.yaml with a text editor' }] };
   }
   const written = (read.bom ? BOM : '') + result.text;
   writeAtomically(file, written);
-  return { status: 'saved', file: { text: result.text, bom: read.bom, base: identityOf(written) }, changedLines: result.changedLines };
+  return { status: 'saved', file: { text: result.text, bom: read.bom, base: identityOf(written) }, changedLines: result.changedLines, patches: result.patches };
+}
+
+/** Whether `text` reads as `data` the way the build reads content.yaml (js-yaml). */
+export function readsBack(text: string, data: unknown): boolean {
+  return deepEqual(yaml.load(text, { schema: yaml.CORE_SCHEMA }) ?? null, data);
 }
 
 /** A temporary file beside `file`, flushed, then renamed over it: a reader sees the old file or the new one, never half of one. */

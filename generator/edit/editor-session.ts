@@ -7,10 +7,14 @@ import { contentJsonSchema } from '../content/json-schema.ts';
 import { loadContent, readContent } from '../content/read-content.ts';
 import type { DevSession, DevSessionOptions, DevUpdate } from '../dev/session.ts';
 import { ContentProblemError, type Problem } from '../problems/errors.ts';
-import { readContentForEdit, saveContent, type ReadFile } from './content-file-edit.ts';
+import { readContentForEdit, readsBack, saveContent, type PreparedEdit, type ReadFile } from './content-file-edit.ts';
 import { listMedia } from './media-upload.ts';
 import type { Computed, DraftResponse, EditorState, FieldProblem, JsonSchema, SaveRefusal, SaveResponse } from './protocol.ts';
-import { editYaml, readYamlSource, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
+import { deepEqual, editYaml, readYamlSource, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
+import { followEdit } from './yaml-follow.ts';
+
+/** How long the form must be quiet before the last draft's text is read back (for a save). */
+const QUIET_MS = 200;
 
 /**
  * What `site edit` holds: content.yaml as read (its text and identity, and its document
@@ -40,11 +44,13 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
       }));
   const version = () => preview?.snapshot().version ?? '';
 
-  // The file's document (yaml-edit.ts), parsed when an edit first needs it: at 10,000
-  // courses that takes most of a second, which the form need not wait for.
-  let parsed: { base: string; source: YamlSource | null } | undefined;
+  // The file's document (yaml-edit.ts), made when an edit first needs it: parsing it takes
+  // most of a second at 10,000 courses, which the form need not wait for. After a save, it
+  // is made from the document edited (yaml-follow.ts) when the save only set values.
+  let parsed: { base: string; make: () => YamlSource | null; source?: YamlSource | null } | undefined;
   const sourceOf = (): YamlSource | null => {
-    if (parsed?.base !== file.base) parsed = { base: file.base, source: readYamlSource(file.text) };
+    if (parsed?.base !== file.base) parsed = { base: file.base, make: () => readYamlSource(file.text) };
+    if (parsed.source === undefined) parsed.source = parsed.make();
     return parsed.source;
   };
   /** Parses the document once the answer at hand is sent. */
@@ -59,6 +65,16 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
   let last: DraftResponse = { problems: [], computed: {}, version: '', refused: [] };
   /** The text the last answer (`last`) was built from. */
   let lastText: string | undefined;
+  // The last draft's edit, which a save of the same data reuses: read back as the build
+  // reads it (`readsBack`) once the form is quiet for a moment, so the save need not.
+  let drafted: { source: YamlSource; data: unknown; edit: PreparedEdit } | undefined;
+  let readBackLater: NodeJS.Timeout | undefined;
+  const readBackSoon = () => {
+    clearTimeout(readBackLater);
+    readBackLater = setTimeout(() => {
+      if (drafted && !drafted.edit.readsBack) drafted.edit.readsBack = readsBack(drafted.edit.text, drafted.data);
+    }, QUIET_MS);
+  };
 
   async function buildDraft(): Promise<void> {
     const ticket = asked;
@@ -69,7 +85,10 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
     else if (source) {
       const edited = editYaml(source, latest);
       if (edited.text === null) refused = edited.refused;
-      else draft = { text: edited.text, data: latest };
+      else {
+        draft = { text: edited.text, data: latest };
+        drafted = { source, data: latest, edit: { ...edited, readsBack: false } };
+      }
     }
     const text = draft.text;
     await ready();
@@ -83,6 +102,7 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
       version: version(),
       refused: refused.map((refusal) => ({ path: refusal.path, message: refusal.message, line: refusal.line })),
     };
+    readBackSoon();
   }
 
   /** The preview built from `data` (undefined: the file as it is), after any build asked for before. */
@@ -138,7 +158,9 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
     },
     /** Saves `data` into the file read as `base`. */
     async save(data: unknown, base: string): Promise<{ status: 200; body: SaveResponse } | { status: 409 | 422; body: SaveRefusal }> {
-      const outcome = saveContent(options.contentFile, { ...file, source: sourceOf() }, base, data);
+      const source = sourceOf();
+      const prepared = drafted && drafted.source === source && deepEqual(drafted.data, data) ? drafted.edit : undefined;
+      const outcome = saveContent(options.contentFile, { ...file, source }, base, data, prepared);
       if (outcome.status === 'conflict') {
         return { status: 409, body: { error: 'conflict', message: `${displayName} changed on disk since the editor read it (another editor, a git pull). Nothing was saved.` } };
       }
@@ -152,6 +174,9 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
       const asBuilt = lastText === outcome.file.text;
       file = outcome.file;
       draft = { text: file.text, data };
+      const { patches } = outcome;
+      drafted = undefined;
+      parsed = { base: file.base, make: () => followEdit(source!, patches, outcome.file.text, data) ?? readYamlSource(outcome.file.text) };
       const problems = asBuilt ? last.problems : (await checkFile()).problems;
       parseSoon();
       return { status: 200, body: { base: file.base, problems, changedLines: outcome.changedLines } };
@@ -163,6 +188,7 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
       return state();
     },
     async dispose(): Promise<void> {
+      clearTimeout(readBackLater);
       await started?.catch(() => undefined);
       await preview?.dispose();
     },

@@ -31,20 +31,25 @@ export interface YamlSource {
   data: unknown;
 }
 
-export type EditResult = { text: string; changedLines: number[]; refused: [] } | { text: null; changedLines: []; refused: RefusedEdit[] };
+export type EditResult = { text: string; changedLines: number[]; refused: []; patches: readonly Patch[] } | { text: null; changedLines: []; refused: RefusedEdit[] };
 
-interface Patch {
+/** A range of the text replaced; `scalar`: the scalar node whose value it replaces, when that is all it does. */
+export interface Patch {
   start: number;
   end: number;
   text: string;
+  scalar?: Scalar;
 }
+
+/** How content.yaml's text is parsed into a document: YAML 1.2, as the build reads it. */
+export const READ = { version: '1.2', uniqueKeys: false, keepSourceTokens: false } as const;
 
 /** Options for every value written: no folding of long lines, YAML 1.2 (as the build reads it). */
 const WRITE = { lineWidth: 0, minContentWidth: 0, version: '1.2', flowCollectionPadding: false } as const;
 
 /** Parses the text once; a document with syntax errors cannot be edited through its model (null). */
 export function readYamlSource(text: string): YamlSource | null {
-  const doc = parseDocument(text, { version: '1.2', uniqueKeys: false, keepSourceTokens: false });
+  const doc = parseDocument(text, READ);
   if (doc.errors.length > 0) return null;
   return { text, doc, data: doc.toJS({ maxAliasCount: -1 }) ?? null };
 }
@@ -68,7 +73,7 @@ export function editYaml(source: YamlSource, target: unknown): EditResult {
   return applyPatches(source.text, writer.patches);
 }
 
-function applyPatches(text: string, patches: Patch[]): { text: string; changedLines: number[]; refused: [] } {
+function applyPatches(text: string, patches: Patch[]): { text: string; changedLines: number[]; refused: []; patches: readonly Patch[] } {
   // New lines are written with the file's own line ending.
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   if (eol !== '\n') for (const patch of patches) patch.text = patch.text.replace(/\r?\n/g, eol);
@@ -91,7 +96,7 @@ function applyPatches(text: string, patches: Patch[]): { text: string; changedLi
   }
   result += text.slice(at);
   const total = countLines(result) + 1;
-  return { text: result, changedLines: [...changedLines].filter((number) => number <= total).sort((a, b) => a - b), refused: [] };
+  return { text: result, changedLines: [...changedLines].filter((number) => number <= total).sort((a, b) => a - b), refused: [], patches };
 }
 
 function countLines(text: string): number {
@@ -121,7 +126,7 @@ class PatchWriter {
     if (isScalar(node) && isPlainValue(target) && isPlainValue(old)) {
       const [start, end] = node.range!;
       // An empty value (`key:`) has no text of its own: the new one goes after the colon.
-      this.patches.push({ start, end, text: (start === end ? ' ' : '') + this.scalar(target, node) });
+      this.patches.push(start === end ? { start, end, text: ` ${this.scalar(target, node)}` } : { start, end, text: this.scalar(target, node), scalar: node });
       return;
     }
     if (isMap(node) && isObject(target) && isObject(old)) return node.flow ? this.replaceFlow(node, target) : this.map(node, old, target, path);

@@ -42,6 +42,17 @@ function send(method: string, route: string, headers: Record<string, string> = {
 const api = (name: string, body?: unknown, headers: Record<string, string> = {}) =>
   send(body === undefined ? 'GET' : 'POST', `/_edit/api/${name}`, { 'x-site-token': token, 'content-type': 'application/json', origin: `http://127.0.0.1:${port}`, ...headers }, body === undefined ? undefined : JSON.stringify(body));
 
+/** Whether `lines` appear in `all` in their order. */
+function inOrder(all: string[], lines: string[]): boolean {
+  let at = 0;
+  for (const line of lines) {
+    while (at < all.length && all[at] !== line) at += 1;
+    if (at === all.length) return false;
+    at += 1;
+  }
+  return true;
+}
+
 const state = async () => JSON.parse((await api('state')).body) as { data: any; base: string; problems: { path: string; message: string }[]; computed: Record<string, string[]> };
 
 beforeAll(async () => {
@@ -137,6 +148,39 @@ describe('a save', () => {
     expect(after[changed[0]! - 1]).toBe('    price: 18.5');
     expect(JSON.parse(reply.body).changedLines).toEqual(changed);
     expect(parse(after.join('\n')).books[2].price).toBe(18.5);
+  });
+
+  test('saves one after another, drafted first or not, each change exactly their own lines', async () => {
+    const file = path.join(dir, 'content.yaml');
+    let { data, base } = await state();
+    // The third save edits again a value the first one wrote, in the document the two saves
+    // before it followed; the swap makes the next document a fresh parse.
+    const steps: [string, (data: any) => void, 'draft' | 'draft, then a pause' | 'no draft'][] = [
+      ['a price', (data) => (data.books[1].price = 9), 'draft'],
+      ['a title', (data) => (data.courses[3].title = 'Pricing: what it costs'), 'draft, then a pause'],
+      ['the price again', (data) => (data.books[1].price = 16.5), 'no draft'],
+      ['two courses swapped', (data) => data.courses.splice(0, 2, data.courses[1], data.courses[0]), 'draft'],
+      ['opening hours', (data) => (data.agency.hours = 'Mon-Fri 9 AM-5 PM EST'), 'draft, then a pause'],
+    ];
+    for (const [what, change, how] of steps) {
+      const before = readFileSync(file, 'utf8').split('\n');
+      change(data);
+      if (how !== 'no draft') expect((await api('draft', { data })).status).toBe(200);
+      if (how === 'draft, then a pause') await new Promise((resolve) => setTimeout(resolve, 400));
+      const reply = await api('save', { data, base });
+      expect(reply.status, what).toBe(200);
+      const after = readFileSync(file, 'utf8').split('\n');
+      expect(parse(after.join('\n')), what).toEqual(data);
+      const saved = JSON.parse(reply.body) as { base: string; changedLines: number[] };
+      // Every line it does not report was there before, in the same order.
+      expect(inOrder(before, after.filter((_, index) => !saved.changedLines.includes(index + 1))), what).toBe(true);
+      if (what !== 'two courses swapped') {
+        const changed = after.map((line, index) => (line === before[index] ? -1 : index + 1)).filter((line) => line > 0);
+        expect(saved.changedLines, what).toEqual(changed);
+        expect(changed, what).toHaveLength(1);
+      }
+      base = saved.base;
+    }
   });
 
   test('a file with problems is saved (it is the maintainer\'s), and the problems come back', async () => {

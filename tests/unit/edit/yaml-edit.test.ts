@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import yaml from 'js-yaml';
-import { isMap, isSeq, type Node } from 'yaml';
+import { isMap, isNode, isScalar, isSeq, visit, type Node } from 'yaml';
 import { describe, expect, test } from 'vitest';
-import { editYaml, lineOf, readYamlSource } from '../../../generator/edit/yaml-edit.ts';
+import { editYaml, lineOf, readYamlSource, type YamlSource } from '../../../generator/edit/yaml-edit.ts';
+import { followEdit } from '../../../generator/edit/yaml-follow.ts';
 import { REAL_CONTENT } from '../../helpers/content.ts';
 
 /*
@@ -275,3 +276,52 @@ test('many edits saved at once (as the editor does after undo and redo) leave th
     { numRuns: 60 },
   );
 }, 120_000);
+
+/** Every node of a document as what editing reads of it: its range, and a scalar's value and style. */
+function nodesOf(source: YamlSource): unknown[] {
+  const nodes: unknown[] = [source.doc.range];
+  visit(source.doc, (_key, node) => {
+    if (isNode(node)) nodes.push(isScalar(node) ? [node.range, node.value, node.type, node.source] : node.range);
+  });
+  return nodes;
+}
+
+test('the document of a save that only set values, made from the one edited, is the document a fresh parse gives', () => {
+  let followed = 0;
+  fc.assert(
+    fc.property(fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 5 }), fc.boolean(), (seeds, crlf) => {
+      let source = readYamlSource(crlf ? REAL.replace(/\n/g, '\r\n') : REAL)!;
+      // Saves one after another, each edited from the document the last one followed.
+      for (const seed of seeds) {
+        const data = structuredClone(source.data);
+        const { scalars } = walk(data);
+        const leaf = scalars[seed % scalars.length]!;
+        const value = typeof leaf.value === 'number' ? (seed % 10_000) / 100 : seed % 3 === 0 ? `Line one\nline ${seed}: two` : `Edited #${seed} it's`;
+        apply(data, { kind: 'set', path: leaf.path, value });
+        const result = editYaml(source, data);
+        if (result.text === null) return;
+        const next = followEdit(source, result.patches, result.text, data);
+        const fresh = readYamlSource(result.text)!;
+        if (!next) {
+          source = fresh;
+          continue;
+        }
+        followed += 1;
+        expect(nodesOf(next)).toEqual(nodesOf(fresh));
+        source = next;
+      }
+    }),
+    { numRuns: 40 },
+  );
+  // Most of these saves set a plain value: they must have been followed, not parsed again.
+  expect(followed).toBeGreaterThan(40);
+}, 120_000);
+
+test('a save that adds, removes or moves an item is parsed again, not followed', () => {
+  const source = readYamlSource(REAL)!;
+  const data = structuredClone(source.data) as { courses: unknown[] };
+  data.courses.reverse();
+  const result = editYaml(source, data);
+  expect(result.text).not.toBeNull();
+  expect(followEdit(source, result.text === null ? [] : result.patches, result.text!, data)).toBeNull();
+});
