@@ -21,8 +21,7 @@ export interface BuildInputs {
 export function readInputs(contentFile: string, options: unknown): BuildInputs {
   const displayName = contentDisplayName(contentFile);
   const bytes = readContentBytes(contentFile, displayName);
-  const template = readFileSync(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8');
-  const code = codeVersion();
+  const { template, code } = readCode();
   return {
     contentFile,
     displayName,
@@ -31,4 +30,9 @@ export function readInputs(contentFile: string, options: unknown): BuildInputs {
     code,
     digest: digest([RECORD_FORMAT, code, digest(bytes), template, JSON.stringify(options ?? null)].join('\0')),
   };
+}
+
+/** What every page is made from besides the content: the document template and the code's version. */
+export function readCode(): { template: string; code: string } {
+  return { template: readFileSync(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8'), code: codeVersion() };
 }

@@ -5,7 +5,8 @@ import type { ClientBundle } from '../client/cached-bundle.ts';
 import { loginCredentials } from '../content/login-gate.ts';
 import { readContent } from '../content/read-content.ts';
 import { makeSite } from '../build/make-site.ts';
-import { readInputs } from '../build/read-inputs.ts';
+import { readCode } from '../build/read-inputs.ts';
+import { contentDisplayName, decodeContent, readContentBytes } from '../content/content-file.ts';
 import { createStageTimer, type StageReport } from '../build/stage-timer.ts';
 import { memoryOutput, type MemorySite } from '../output/memory-output.ts';
 import type { CardInput } from '../plan/page-input.ts';
@@ -66,21 +67,25 @@ export async function createDevSession(options: DevSessionOptions) {
   let sources = new Set<string>();
   let problems: readonly Problem[] = [];
   let version = `${session}.0`;
+  let code: ReturnType<typeof readCode> | undefined;
+  const displayName = contentDisplayName(options.contentFile);
 
   const credentials = loginCredentials(options.env);
   if (!credentials) options.onWarning?.('SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set: the login page will refuse every attempt.');
 
   /** Builds the site into memory; the served site changes only if every stage succeeds. */
-  async function rebuild(bundle: boolean, timer: ReturnType<typeof createStageTimer>): Promise<number> {
-    const nextClient = bundle || !client ? await timer.time('bundle', () => bundler.rebuild()) : client;
-    const inputs = readInputs(options.contentFile, { dev: true });
+  async function rebuild(plan: { bundle: boolean; code: boolean }, timer: ReturnType<typeof createStageTimer>): Promise<number> {
+    const nextClient = plan.bundle || !client ? await timer.time('bundle', () => bundler.rebuild()) : client;
+    // The template and the code's version change only with a file under templates/ or site/.
+    if (plan.code || !code) code = readCode();
+    const { template } = code;
     const draft = options.draft?.();
-    const text = draft?.text ?? inputs.text;
+    const text = draft?.text ?? decodeContent(readContentBytes(options.contentFile, displayName), displayName);
     const content = await readContent({ file: options.contentFile, cwd: options.cwd, text, data: draft?.data, credentials, timer });
     let next: MemorySite = served ?? new Map();
     const output = memoryOutput(next, (site) => (next = site));
     const site = await makeSite(
-      { content, contentText: { file: options.contentFile, displayName: inputs.displayName, source: text }, client: clientBundleOf(nextClient), template: inputs.template, code: inputs.code, last },
+      { content, contentText: { file: options.contentFile, displayName, source: text }, client: clientBundleOf(nextClient), template, code: code.code, last },
       { output, copyOf: () => null, images, drawCards: false, credentials, budgets: NO_BUDGETS, jobs: 1, outLabel: 'site dev', onWarning: options.onWarning, timer },
     );
     output.commit(site.files);
@@ -121,14 +126,14 @@ export async function createDevSession(options: DevSessionOptions) {
      */
     async update(changed: ReadonlySet<string> | 'all'): Promise<DevUpdate | 'restart' | null> {
       const started = performance.now();
-      const plan = changed === 'all' ? { rebuild: true, bundle: true, restart: false } : planRebuild(changed, { root: options.root, contentFile: options.contentFile, client: client?.inputs ?? new Set(), images: sources });
+      const plan = changed === 'all' ? { rebuild: true, bundle: true, code: true, restart: false } : planRebuild(changed, { root: options.root, contentFile: options.contentFile, client: client?.inputs ?? new Set(), images: sources });
       if (plan.restart) return 'restart';
       if (!plan.rebuild) return null;
       const timer = createStageTimer();
       let rendered = 0;
       try {
         // After a failed update everything is bundled again, so a fix anywhere clears the problems.
-        rendered = await rebuild(plan.bundle || problems.length > 0, timer);
+        rendered = await rebuild(problems.length > 0 ? { bundle: true, code: true } : plan, timer);
         problems = [];
       } catch (error) {
         problems = problemsOf(error, { root: options.root, cwd: options.cwd });

@@ -13,23 +13,23 @@ const inputs = {
   client: new Set([path.join(root, 'site/app.tsx'), path.join(root, 'site/styles/main.css')]),
 };
 const plan = (...files: string[]) => planRebuild(files.map((file) => path.join(root, file)), inputs);
-const NOTHING = { rebuild: false, bundle: false, restart: false };
+const NOTHING = { rebuild: false, bundle: false, code: false, restart: false };
 
 describe('planRebuild: only what a change needs', () => {
   test('content.yaml: build again, without bundling', () => {
     expect(plan('content.yaml')).toEqual({ ...NOTHING, rebuild: true });
   });
-  test('a template, or a component only the server reads: build again, without bundling', () => {
-    expect(plan('templates/document.html')).toEqual({ ...NOTHING, rebuild: true });
-    expect(plan('site/pages/faq.tsx')).toEqual({ ...NOTHING, rebuild: true });
+  test('a template, or a component only the server reads: the code read again and the site built again, without bundling', () => {
+    expect(plan('templates/document.html')).toEqual({ ...NOTHING, rebuild: true, code: true });
+    expect(plan('site/pages/faq.tsx')).toEqual({ ...NOTHING, rebuild: true, code: true });
   });
   test('a file the client bundle read (a component, a stylesheet): bundle and build again', () => {
-    expect(plan('site/app.tsx')).toEqual({ ...NOTHING, rebuild: true, bundle: true });
-    expect(plan('site/styles/main.css')).toEqual({ ...NOTHING, rebuild: true, bundle: true });
+    expect(plan('site/app.tsx')).toEqual({ ...NOTHING, rebuild: true, bundle: true, code: true });
+    expect(plan('site/styles/main.css')).toEqual({ ...NOTHING, rebuild: true, bundle: true, code: true });
   });
   test("code the generator itself runs (generator/, site/model/): a new process, since a loaded module cannot be loaded again", () => {
     expect(plan('generator/build/make-site.ts')).toEqual({ ...NOTHING, restart: true });
-    expect(plan('site/model/routes.ts', 'content.yaml')).toEqual({ rebuild: true, bundle: false, restart: true });
+    expect(plan('site/model/routes.ts', 'content.yaml')).toEqual({ rebuild: true, bundle: false, code: false, restart: true });
   });
   test('a file outside what a build reads: nothing', () => {
     expect(plan('README.md')).toEqual(NOTHING);
