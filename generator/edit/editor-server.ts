@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { devHandler } from '../dev/server.ts';
 import { ContentProblemError } from '../problems/errors.ts';
+import { ChangeError } from './content-changes.ts';
 import type { EditorSession } from './editor-session.ts';
 import { saveUpload } from './media-upload.ts';
 import { API_PREFIX, EDIT_PREFIX, type DraftRequest, type SaveRequest } from './protocol.ts';
@@ -77,11 +78,20 @@ export function editorHandler(options: {
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return json(res, 415, { error: 'type', message: 'Send JSON.' });
     const body = await readJson(req);
     if (body === undefined) return json(res, 400, { error: 'body', message: 'The request body is not JSON, or larger than 64 MB.' });
-    if (name === 'draft') return json(res, 200, await session.draft((body as DraftRequest).data));
-    if (name === 'save') {
-      const { data, base } = body as SaveRequest;
-      const saved = await session.save(data, base);
-      return json(res, saved.status, saved.body);
+    const { base, changes } = body as DraftRequest | SaveRequest;
+    if (typeof base !== 'string' || !Array.isArray(changes)) return json(res, 400, { error: 'body', message: 'Send { base, changes }.' });
+    try {
+      if (name === 'draft') {
+        const drafted = await session.draft(changes, base);
+        return drafted ? json(res, 200, drafted) : json(res, 409, { error: 'conflict', message: 'The editor’s copy of the content is out of date: reload.' });
+      }
+      if (name === 'save') {
+        const saved = await session.save(changes, base);
+        return json(res, saved.status, saved.body);
+      }
+    } catch (error) {
+      if (error instanceof ChangeError) return json(res, 400, { error: 'body', message: `These changes do not fit the content: ${error.message}.` });
+      throw error;
     }
     return json(res, 404, { error: 'unknown', message: `No such request: ${name}` });
   }

@@ -7,11 +7,15 @@ import { contentJsonSchema } from '../content/json-schema.ts';
 import { loadContent, readContent } from '../content/read-content.ts';
 import type { DevSession, DevSessionOptions, DevUpdate } from '../dev/session.ts';
 import { ContentProblemError, type Problem } from '../problems/errors.ts';
+import { applyChanges, type ContentChange } from './content-changes.ts';
 import { readContentForEdit, readsBack, saveContent, type PreparedEdit, type ReadFile } from './content-file-edit.ts';
 import { listMedia } from './media-upload.ts';
 import type { Computed, DraftResponse, EditorState, FieldProblem, JsonSchema, SaveRefusal, SaveResponse } from './protocol.ts';
 import { deepEqual, editYaml, readYamlSource, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
 import { followEdit } from './yaml-follow.ts';
+
+/** How many versions of the content as read or saved the session keeps (see `known`). */
+const KNOWN_VERSIONS = 3;
 
 /** How long the form must be quiet before the last draft's text is read back (for a save). */
 const QUIET_MS = 200;
@@ -44,12 +48,24 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
       }));
   const version = () => preview?.snapshot().version ?? '';
 
+  // The content as read or saved, by the identity of the file's bytes: what the form's
+  // changes (content-changes.ts) are made to. The last few are kept, for a draft sent
+  // just before a save and answered after it.
+  const known = new Map<string, unknown>();
+  const remember = (base: string, data: unknown) => {
+    known.delete(base);
+    known.set(base, data);
+    for (const old of known.keys()) if (known.size > KNOWN_VERSIONS) known.delete(old);
+  };
+  /** The content the form's `changes` to the file read or saved as `base` make; null when this session does not know that file. */
+  const contentOf = (base: string, changes: readonly ContentChange[]): { data: unknown } | null => (known.has(base) ? { data: applyChanges(known.get(base), changes) } : null);
+
   // The file's document (yaml-edit.ts), made when an edit first needs it: parsing it takes
   // most of a second at 10,000 courses, which the form need not wait for. After a save, it
   // is made from the document edited (yaml-follow.ts) when the save only set values.
   let parsed: { base: string; make: () => YamlSource | null; source?: YamlSource | null } | undefined;
   const sourceOf = (): YamlSource | null => {
-    if (parsed?.base !== file.base) parsed = { base: file.base, make: () => readYamlSource(file.text) };
+    if (parsed?.base !== file.base) parsed = { base: file.base, make: () => shared(readYamlSource(file.text), known.get(file.base)) };
     if (parsed.source === undefined) parsed.source = parsed.make();
     return parsed.source;
   };
@@ -129,6 +145,7 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
 
   async function state(): Promise<EditorState> {
     const checked = await checkFile();
+    remember(file.base, checked.data);
     // Once this answer is sent: the preview, and the document edits will need.
     setImmediate(() => void ready());
     parseSoon();
@@ -152,12 +169,18 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
     ready: () => ready().catch(() => undefined),
     state,
     /** Builds the preview from `data`; resolves once a build that includes it has finished. */
-    async draft(data: unknown): Promise<DraftResponse> {
-      await nextBuild(data);
+    /** Builds the preview from the content `changes` make of the file read or saved as `base`; resolves once a build that includes it has finished (null: `base` is not known). */
+    async draft(changes: readonly ContentChange[], base: string): Promise<DraftResponse | null> {
+      const draft = contentOf(base, changes);
+      if (!draft) return null;
+      await nextBuild(draft.data);
       return last;
     },
     /** Saves `data` into the file read as `base`. */
-    async save(data: unknown, base: string): Promise<{ status: 200; body: SaveResponse } | { status: 409 | 422; body: SaveRefusal }> {
+    async save(changes: readonly ContentChange[], base: string): Promise<{ status: 200; body: SaveResponse } | { status: 409 | 422; body: SaveRefusal }> {
+      const edited = contentOf(base, changes);
+      if (!edited) return { status: 409, body: { error: 'conflict', message: `${displayName} changed since the editor read it. Nothing was saved.` } };
+      const { data } = edited;
       const source = sourceOf();
       const prepared = drafted && drafted.source === source && deepEqual(drafted.data, data) ? drafted.edit : undefined;
       const outcome = saveContent(options.contentFile, { ...file, source }, base, data, prepared);
@@ -173,6 +196,7 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
       // The text saved is most often the draft the preview was just built from: its problems are known.
       const asBuilt = lastText === outcome.file.text;
       file = outcome.file;
+      remember(file.base, data);
       draft = { text: file.text, data };
       const { patches } = outcome;
       drafted = undefined;
@@ -196,6 +220,15 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
 }
 
 export type EditorSession = ReturnType<typeof createEditorSession>;
+
+/**
+ * The source with the content the form's changes are made to as its data, when the two
+ * are equal: a draft shares all it did not change with that content, so editing compares
+ * only what changed (yaml-edit.ts stops at the same object).
+ */
+function shared(source: YamlSource | null, content: unknown): YamlSource | null {
+  return source && content !== undefined && deepEqual(source.data, content) ? { ...source, data: content } : source;
+}
 
 function toFieldProblem(problem: Problem): FieldProblem {
   return { path: problem.path, message: problem.message, hint: problem.hint, line: problem.location?.line };

@@ -4,6 +4,8 @@
  * answers JSON. Paths into the content are dotted, as problems print them: `bundles.1.books.2`.
  */
 
+import type { ContentChange } from './content-changes.ts';
+
 /** The prefix of every route of the editor; everything else on the origin is the live preview of the site. */
 export const EDIT_PREFIX = '/_edit/';
 export const API_PREFIX = '/_edit/api/';
@@ -41,9 +43,14 @@ export interface EditorState {
   version: string;
 }
 
-/** POST /_edit/api/draft, body `{ data }`: the preview rebuilt from the draft, and its problems. */
+/**
+ * POST /_edit/api/draft, body `{ base, changes }`: the preview rebuilt from the content
+ * that `changes` (content-changes.ts) make of the file as read or saved as `base`, and its
+ * problems. 409: this session does not know `base` (read the state again).
+ */
 export interface DraftRequest {
-  data: unknown;
+  base: string;
+  changes: ContentChange[];
 }
 export interface DraftResponse {
   problems: FieldProblem[];
@@ -53,10 +60,10 @@ export interface DraftResponse {
   refused: FieldProblem[];
 }
 
-/** POST /_edit/api/save, body `{ data, base }`. */
+/** POST /_edit/api/save, body `{ base, changes }`, as a draft's: the content they make is written over the file read as `base`. */
 export interface SaveRequest {
-  data: unknown;
   base: string;
+  changes: ContentChange[];
 }
 /** 200: saved (problems may remain: the file is the maintainer's, but `site build` refuses it until they are fixed). */
 export interface SaveResponse {

@@ -369,9 +369,15 @@ function increasingRun(values: readonly number[]): Set<number> {
   return run;
 }
 
+/** The anchors each document's aliases repeat, found once per document (a document followed through a save keeps its aliases: yaml-follow.ts). */
+const anchorsOf = new WeakMap<Document.Parsed, Set<string>>();
+
 /** Anchors that an alias repeats somewhere in the document. */
 function aliasedAnchors(doc: Document.Parsed): Set<string> {
+  const known = anchorsOf.get(doc);
+  if (known) return known;
   const used = new Set<string>();
+  anchorsOf.set(doc, used);
   const walk = (node: unknown): void => {
     if (isAlias(node)) used.add(node.source);
     else if (isMap(node) || isSeq(node)) for (const item of node.items) walk(item);

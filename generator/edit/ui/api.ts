@@ -1,4 +1,5 @@
-import { API_PREFIX, TOKEN_HEADER, type DraftResponse, type EditorState, type MediaResponse, type SaveRefusal, type SaveResponse } from '../protocol.ts';
+import type { ContentChange } from '../content-changes.ts';
+import { API_PREFIX, TOKEN_HEADER, type DraftRequest, type DraftResponse, type EditorState, type MediaResponse, type SaveRefusal, type SaveRequest, type SaveResponse } from '../protocol.ts';
 
 /*
  * The editor's server, as protocol.ts describes it: every request carries the session token
@@ -45,9 +46,9 @@ export async function fetchState(): Promise<EditorState> {
   return answer.body as EditorState;
 }
 
-/** POST draft: the preview rebuilt from `data`; its problems and computed values. */
-export async function postDraft(data: unknown, signal: AbortSignal): Promise<DraftResponse> {
-  const answer = await call('draft', { method: 'POST', json: { data }, signal });
+/** POST draft: the preview rebuilt from the content `changes` make of the file saved as `base`; its problems and computed values. */
+export async function postDraft(changes: ContentChange[], base: string, signal: AbortSignal): Promise<DraftResponse> {
+  const answer = await call('draft', { method: 'POST', json: { base, changes } satisfies DraftRequest, signal });
   if (answer.status !== 200) throw unexpected('Updating the preview', answer);
   return answer.body as DraftResponse;
 }
@@ -55,9 +56,9 @@ export async function postDraft(data: unknown, signal: AbortSignal): Promise<Dra
 /** What a save came to: saved, or refused with the reason. */
 export type SaveOutcome = { saved: true; answer: SaveResponse } | { saved: false; refusal: SaveRefusal };
 
-/** POST save: `data` written over the file read as `base`. */
-export async function postSave(data: unknown, base: string): Promise<SaveOutcome> {
-  const answer = await call('save', { method: 'POST', json: { data, base } });
+/** POST save: the content `changes` make of the file read as `base`, written over it. */
+export async function postSave(changes: ContentChange[], base: string): Promise<SaveOutcome> {
+  const answer = await call('save', { method: 'POST', json: { base, changes } satisfies SaveRequest });
   if (answer.status === 200) return { saved: true, answer: answer.body as SaveResponse };
   if (answer.status === 409 || answer.status === 422) return { saved: false, refusal: answer.body as SaveRefusal };
   throw unexpected('Saving', answer);

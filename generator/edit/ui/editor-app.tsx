@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { DraftResponse, EditorState } from '../protocol.ts';
+import { changesBetween } from '../content-changes.ts';
 import { postMedia, postReload, postSave } from './api.ts';
 import { ActionsContext, ComputedContext, ContentContext, MediaContext, ProblemsContext, StaticContext, ViewContext, type EditorActions } from './editor-context.ts';
 import { initialModel, reduceModel } from './model/editor-model.ts';
@@ -65,7 +66,7 @@ export function EditorApp({ initial }: { initial: EditorState }) {
   );
 
   const onDrafted = useCallback((answer: DraftResponse) => dispatch({ type: 'drafted', answer }), []);
-  const draft = useDraft(data, model.read, onDrafted);
+  const draft = useDraft(data, { clean: model.read, saved: model.saved, base: model.base }, onDrafted);
 
   const reload = useCallback(async () => {
     try {
@@ -82,7 +83,7 @@ export function EditorApp({ initial }: { initial: EditorState }) {
     const sent = model.history.present;
     setSaveState({ kind: 'saving' });
     try {
-      const outcome = await postSave(sent, model.base);
+      const outcome = await postSave(changesBetween(model.saved, sent), model.base);
       if (outcome.saved) {
         dispatch({ type: 'saved', data: sent, answer: outcome.answer });
         setSaveState({ kind: 'saved', lines: outcome.answer.changedLines });

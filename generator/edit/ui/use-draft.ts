@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DraftResponse } from '../protocol.ts';
+import { changesBetween } from '../content-changes.ts';
 import { postDraft } from './api.ts';
 
 /**
@@ -11,11 +12,15 @@ export const DRAFT_DELAY_MS = 50;
 
 /**
  * Sends the content to the server as a draft DRAFT_DELAY_MS after it last changed, unless
- * it is the content as read (`clean`). A newer draft aborts the one in flight, and only the
- * answer to the newest is passed on. Returns whether a draft is waiting or in flight, and
- * the last failure.
+ * it is the content as read (`clean`): as its changes to the content last saved (`saved`,
+ * the file saved as `base`). A newer draft aborts the one in flight, and only the answer
+ * to the newest is passed on. Returns whether a draft is waiting or in flight, and the
+ * last failure.
  */
-export function useDraft(data: unknown, clean: unknown, onAnswer: (answer: DraftResponse) => void): { pending: boolean; failure?: string } {
+export function useDraft(data: unknown, from: { clean: unknown; saved: unknown; base: string }, onAnswer: (answer: DraftResponse) => void): { pending: boolean; failure?: string } {
+  const { clean } = from;
+  // Read when the draft is sent: a save in between changes what the changes are made to, not the draft.
+  const savedAs = useRef(from);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
   const latest = useRef(0);
@@ -23,6 +28,7 @@ export function useDraft(data: unknown, clean: unknown, onAnswer: (answer: Draft
   const answer = useRef(onAnswer);
   useEffect(() => {
     answer.current = onAnswer;
+    savedAs.current = from;
   });
   useEffect(() => {
     if (data === clean && latest.current === 0) return;
@@ -32,7 +38,8 @@ export function useDraft(data: unknown, clean: unknown, onAnswer: (answer: Draft
       const controller = new AbortController();
       inFlight.current = controller;
       const sent = ++latest.current;
-      postDraft(data, controller.signal).then(
+      const { saved, base } = savedAs.current;
+      postDraft(changesBetween(saved, data), base, controller.signal).then(
         (response) => {
           if (sent !== latest.current) return;
           setPending(false);

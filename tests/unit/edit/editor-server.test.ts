@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { changesBetween } from '../../../generator/edit/content-changes.ts';
 import { REAL_CONTENT } from '../../helpers/content.ts';
 import { startEditor, type EditorProcess } from '../../helpers/editor.ts';
 import { tempDir } from '../../helpers/temp.ts';
@@ -53,7 +54,12 @@ function inOrder(all: string[], lines: string[]): boolean {
   return true;
 }
 
-const state = async () => JSON.parse((await api('state')).body) as { data: any; base: string; problems: { path: string; message: string }[]; computed: Record<string, string[]> };
+/** The editor's state; `changes()`: what the test has done to its `data` since (tests edit it in place), as the page sends it. */
+const state = async () => {
+  const read = JSON.parse((await api('state')).body) as { data: any; base: string; problems: { path: string; message: string }[]; computed: Record<string, string[]> };
+  const original = structuredClone(read.data);
+  return { ...read, changes: () => changesBetween(original, read.data) };
+};
 
 beforeAll(async () => {
   dir = tempDir('site-edit-');
@@ -90,10 +96,10 @@ describe('who may talk to it', () => {
     expect((await send('GET', '/_edit/', { cookie, host: `evil.example:${port}` })).status).toBe(421);
     expect((await api('state', undefined, { host: `evil.example:${port}` })).status).toBe(421);
     const before = readFileSync(path.join(dir, 'content.yaml'), 'utf8');
-    const { data, base } = await state();
+    const { data, base, changes } = await state();
     data.site.name = 'Taken over';
-    expect((await api('save', { data, base }, { origin: 'http://evil.example' })).status).toBe(403);
-    expect((await api('save', { data, base }, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await api('save', { base, changes: changes() }, { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await api('save', { base, changes: changes() }, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     expect(readFileSync(path.join(dir, 'content.yaml'), 'utf8')).toBe(before);
   });
 
@@ -114,9 +120,9 @@ describe('who may talk to it', () => {
 
 describe('a draft: the real page, its computed values, its problems', () => {
   test("a book's price changes the bundle's original price and savings, in the answer and on the preview's /bundles", async () => {
-    const { data } = await state();
+    const { data, base, changes } = await state();
     data.books[0].price = 20;
-    const reply = JSON.parse((await api('draft', { data })).body);
+    const reply = JSON.parse((await api('draft', { base, changes: changes() })).body);
     expect(reply.problems).toEqual([]);
     // Foundation holds books 1, 2 and 3: 20 + 16.99 + 16.99 = 53.98, sold at 29.99.
     expect(reply.computed['bundles.0']).toEqual(['Original price $53.98', 'Savings $23.99']);
@@ -124,22 +130,33 @@ describe('a draft: the real page, its computed values, its problems', () => {
   });
 
   test('a wrong book id in a bundle is a problem at that field, with the message site check gives', async () => {
-    const { data } = await state();
+    const { data, base, changes } = await state();
     data.bundles[1].books = [4, 99];
-    const reply = JSON.parse((await api('draft', { data })).body);
+    const reply = JSON.parse((await api('draft', { base, changes: changes() })).body);
     expect(reply.problems).toContainEqual(expect.objectContaining({ path: 'bundles.1.books.1', message: expect.stringContaining('99') }));
     // The preview keeps the last good page.
     expect((await send('GET', '/bundles', { cookie })).status).toBe(200);
   });
 });
 
+test('changes made to a file this session never read, or that do not fit the content, are refused in words', async () => {
+  const { base } = await state();
+  const stale = await api('draft', { base: 'f'.repeat(64), changes: [{ path: ['site', 'name'], value: 'X' }] });
+  expect(stale.status).toBe(409);
+  expect(JSON.parse(stale.body).message).toMatch(/out of date: reload/);
+  const misfit = await api('save', { base, changes: [{ path: ['books', 999, 'price'], value: 1 }] });
+  expect(misfit.status).toBe(400);
+  expect(JSON.parse(misfit.body).message).toMatch(/do not fit the content: no item 999 at books/);
+  expect((await api('draft', { data: {} })).status).toBe(400);
+});
+
 describe('a save', () => {
   test('changes exactly the edited line, and says which', async () => {
     const file = path.join(dir, 'content.yaml');
     const before = readFileSync(file, 'utf8').split('\n');
-    const { data, base } = await state();
+    const { data, base, changes } = await state();
     data.books[2].price = 18.5;
-    const reply = await api('save', { data, base });
+    const reply = await api('save', { base, changes: changes() });
     expect(reply.status).toBe(200);
     const after = readFileSync(file, 'utf8').split('\n');
     const changed = after.map((line, index) => (line === before[index] ? -1 : index + 1)).filter((line) => line > 0);
@@ -153,6 +170,8 @@ describe('a save', () => {
   test('saves one after another, drafted first or not, each change exactly their own lines', async () => {
     const file = path.join(dir, 'content.yaml');
     let { data, base } = await state();
+    // What the server holds as saved at `base`: the changes sent are made to it.
+    let saved = structuredClone(data);
     // The third save edits again a value the first one wrote, in the document the two saves
     // before it followed; the swap makes the next document a fresh parse.
     const steps: [string, (data: any) => void, 'draft' | 'draft, then a pause' | 'no draft'][] = [
@@ -165,41 +184,41 @@ describe('a save', () => {
     for (const [what, change, how] of steps) {
       const before = readFileSync(file, 'utf8').split('\n');
       change(data);
-      if (how !== 'no draft') expect((await api('draft', { data })).status).toBe(200);
+      if (how !== 'no draft') expect((await api('draft', { base, changes: changesBetween(saved, data) })).status).toBe(200);
       if (how === 'draft, then a pause') await new Promise((resolve) => setTimeout(resolve, 400));
-      const reply = await api('save', { data, base });
+      const reply = await api('save', { base, changes: changesBetween(saved, data) });
       expect(reply.status, what).toBe(200);
       const after = readFileSync(file, 'utf8').split('\n');
       expect(parse(after.join('\n')), what).toEqual(data);
-      const saved = JSON.parse(reply.body) as { base: string; changedLines: number[] };
+      const answer = JSON.parse(reply.body) as { base: string; changedLines: number[] };
       // Every line it does not report was there before, in the same order.
-      expect(inOrder(before, after.filter((_, index) => !saved.changedLines.includes(index + 1))), what).toBe(true);
+      expect(inOrder(before, after.filter((_, index) => !answer.changedLines.includes(index + 1))), what).toBe(true);
       if (what !== 'two courses swapped') {
         const changed = after.map((line, index) => (line === before[index] ? -1 : index + 1)).filter((line) => line > 0);
-        expect(saved.changedLines, what).toEqual(changed);
+        expect(answer.changedLines, what).toEqual(changed);
         expect(changed, what).toHaveLength(1);
       }
-      base = saved.base;
+      base = answer.base;
+      saved = structuredClone(data);
     }
   });
 
   test('a file with problems is saved (it is the maintainer\'s), and the problems come back', async () => {
-    const { data, base } = await state();
+    const { data, base, changes } = await state();
     data.site.themeColor = 'purple';
-    const reply = await api('save', { data, base });
+    const reply = await api('save', { base, changes: changes() });
     expect(reply.status).toBe(200);
     expect(JSON.parse(reply.body).problems).toContainEqual(expect.objectContaining({ path: 'site.themeColor' }));
-    data.site.themeColor = '#7c3aed';
-    expect((await api('save', { data, base: JSON.parse(reply.body).base })).status).toBe(200);
+    expect((await api('save', { base: JSON.parse(reply.body).base, changes: [{ path: ['site', 'themeColor'], value: '#7c3aed' }] })).status).toBe(200);
   });
 
   test('a file changed on disk since it was read is never overwritten', async () => {
     const file = path.join(dir, 'content.yaml');
-    const { data, base } = await state();
+    const { data, base, changes } = await state();
     const elsewhere = readFileSync(file, 'utf8').replace('founder: Marcus Hale', 'founder: Someone Else');
     writeFileSync(file, elsewhere);
     data.site.name = 'Mine';
-    const reply = await api('save', { data, base });
+    const reply = await api('save', { base, changes: changes() });
     expect(reply.status).toBe(409);
     expect(JSON.parse(reply.body).message).toMatch(/changed on disk/);
     expect(readFileSync(file, 'utf8')).toBe(elsewhere);
