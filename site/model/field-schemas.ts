@@ -3,7 +3,8 @@ import { ICON_NAMES } from './icons.ts';
 
 /* The fields content.yaml's sections are made of: text, links, prices, ids, images. */
 
-export const text = z.string().trim().min(1, 'must not be empty');
+/** Text that is not blank. An empty value is said to be empty, and nothing more: the checks built on it (a link, a path) stop there. */
+export const text = z.string().trim().min(1, { message: 'must not be empty', abort: true });
 export const paragraphs = z.array(text).min(1, 'needs at least one paragraph');
 
 /** A link a visitor may follow: https, mailto or tel. Never http: or javascript:. */

@@ -66,6 +66,12 @@ describe('validateContent: every problem located in the file', () => {
     );
   });
 
+  test('an empty link or image path is said to be empty, once: not also that it is no link or no image', async () => {
+    const problems = await editedRealProblems((source) => source.replace('  discordUrl: https://discord.gg/example-invite', '  discordUrl: ""'));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^content\.yaml:29:\d+ {2}site\.discordUrl {2}must not be empty\n/);
+  });
+
   test('button links of the landing page and the coming-soon page: a site path or an https://, mailto: or tel: link, never javascript: or http:', async () => {
     const problems = await editedRealProblems((source) =>
       source.replace('        href: /about\n', '        href: javascript:alert(1)\n').replace('loginHref: /agency-login', 'loginHref: http://evil.example/login'),
