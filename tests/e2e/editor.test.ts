@@ -114,8 +114,13 @@ describe('a price edited in the form', () => {
     const changed = after.flatMap((line, index) => (line === before[index] ? [] : [{ line: index + 1, text: line }]));
     expect(after).toHaveLength(before.length);
     expect(changed).toEqual([{ line: before.indexOf('    price: 16.99') + 1, text: '    price: 20' }]);
-    // The status names the line.
+    // The status names the line, until the next edit.
     expect(await page.getByRole('status').first().textContent()).toContain(`line ${changed[0]!.line}`);
+    await section('books');
+    await field('books.0.price').fill('16.99');
+    await expect.poll(() => page.getByText('Unsaved changes').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(/^Saved — line/).count()).toBe(0);
+    await save();
   });
 });
 
@@ -149,6 +154,30 @@ describe('a file changed on disk meanwhile', () => {
     expect(await field('site.founder').inputValue()).toBe('Marcus Hale');
     // The refused save's answer (409 Conflict) is logged by the browser as a failed request.
     log.messages = log.messages.filter((message) => !message.includes('status of 409'));
+  });
+});
+
+describe('a file that does not read as YAML', () => {
+  test('opens with what is wrong and where, no form and nothing to save; once fixed, Reload shows the form', async () => {
+    const broken = tempDir('site-edit-broken-');
+    const content = readFileSync(REAL_CONTENT, 'utf8');
+    writeFileSync(path.join(broken, 'content.yaml'), content.replace('  email: hello@example.com', '  email: [hello@example.com'));
+    const other = await startEditor({ cwd: broken });
+    const opened = await openPage(browserOf(), { viewport: { width: 1280, height: 900 } });
+    try {
+      await opened.page.goto(other.address.href);
+      await expect.poll(() => opened.page.getByRole('heading', { name: 'content.yaml cannot be edited in the form' }).isVisible()).toBe(true);
+      expect(await opened.page.locator('main').textContent()).toMatch(/Line \d+: flow sequence/);
+      expect(await opened.page.locator('[id="field-site.name"]').count()).toBe(0);
+      expect(await opened.page.getByRole('button', { name: 'Save', exact: true }).getAttribute('aria-disabled')).toBe('true');
+      writeFileSync(path.join(broken, 'content.yaml'), content);
+      await opened.page.getByRole('button', { name: 'Reload from disk' }).click();
+      await expect.poll(() => opened.page.locator('[id="field-site.name"]').inputValue()).toBe('Young Hustlers Network');
+      expect(opened.log.messages).toEqual([]);
+    } finally {
+      await opened.close();
+      await other.stop();
+    }
   });
 });
 

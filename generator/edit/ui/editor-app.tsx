@@ -12,6 +12,7 @@ import { PreviewPane } from './panels/preview-pane.tsx';
 import { indexProblems } from './model/problem-index.ts';
 import { ProblemsPanel } from './panels/problems-panel.tsx';
 import { SaveStatus, type SaveState } from './panels/save-status.tsx';
+import { UnreadableFile } from './panels/unreadable-file.tsx';
 import { SectionForm } from './panels/section-form.tsx';
 import { SectionNav } from './panels/section-nav.tsx';
 import { sectionOf, sectionsOf, type SectionGroup } from './model/sections.ts';
@@ -42,6 +43,8 @@ export function EditorApp({ initial }: { initial: EditorState }) {
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'idle' });
   const data = model.history.present;
   const unsaved = data !== model.saved;
+  // A file that did not read as a map of content (a YAML syntax error, an empty file) has no form.
+  const unreadable = typeof model.read !== 'object' || model.read === null || Array.isArray(model.read);
 
   const latest = useRef({ model, groups, schema: statics.schema });
   useEffect(() => {
@@ -98,9 +101,13 @@ export function EditorApp({ initial }: { initial: EditorState }) {
     }
   }, [statics.file]);
   const saving = saveState.kind === 'saving';
+  // "Saved — line 12 changed" says what the last save did only until the next edit.
+  useEffect(() => {
+    if (unsaved) setSaveState((state) => (state.kind === 'saved' || state.kind === 'reloaded' ? { kind: 'idle' } : state));
+  }, [unsaved]);
   const undo = useCallback(() => dispatch({ type: 'undo' }), []);
   const redo = useCallback(() => dispatch({ type: 'redo' }), []);
-  useShortcuts({ save: () => !saving && void save(), undo, redo });
+  useShortcuts({ save: () => !saving && !unreadable && void save(), undo, redo });
   useLeaveWarning(unsaved);
 
   // The address names the open section: links in the left column set it, Back returns.
@@ -156,6 +163,7 @@ export function EditorApp({ initial }: { initial: EditorState }) {
                       canUndo={model.history.past.length > 0}
                       canRedo={model.history.future.length > 0}
                       saving={saving}
+                      canSave={!unreadable}
                       onUndo={undo}
                       onRedo={redo}
                       onSave={() => void save()}
@@ -164,8 +172,14 @@ export function EditorApp({ initial }: { initial: EditorState }) {
                     <div className="editor__columns">
                       <SectionNav groups={groups} current={view.section} />
                       <main className="editor__main" id="main">
-                        <ProblemsPanel problems={model.problems} refused={model.refused} />
-                        <SectionForm key={view.section} section={view.section} title={title} value={getAt(data, view.section)} />
+                        {unreadable ? (
+                          <UnreadableFile file={statics.file} problems={model.problems} onReload={() => void reload()} />
+                        ) : (
+                          <>
+                            <ProblemsPanel problems={model.problems} refused={model.refused} />
+                            <SectionForm key={view.section} section={view.section} title={title} value={getAt(data, view.section)} />
+                          </>
+                        )}
                       </main>
                       <PreviewPane path={previewPath(view.section, view.followed, data)} version={model.previewVersion} pending={draft.pending} failure={draft.failure} />
                     </div>

@@ -5,7 +5,8 @@ import { singular, words } from './labels.ts';
 
 /*
  * The sections the left column lists: each top-level field of content.yaml, except that a
- * top-level object made only of objects (pages) is split into one section per child.
+ * top-level object made only of objects (pages) is split into one section per child, and
+ * the top-level lists are grouped.
  */
 
 export interface Section {
@@ -21,15 +22,25 @@ export interface SectionGroup {
   sections: Section[];
 }
 
-/** The sections of the schema, in its order. */
+/**
+ * The sections of the schema, in its order; the top-level lists together under "Lists",
+ * where the first of them stands (so the Courses list is not taken for the Courses page).
+ */
 export function sectionsOf(root: JsonSchema): SectionGroup[] {
   const schema = resolveSchema(root, root);
-  return Object.keys(schema.properties ?? {}).map((key) => {
+  const groups: SectionGroup[] = [];
+  let lists: SectionGroup | undefined;
+  for (const key of Object.keys(schema.properties ?? {})) {
     const child = childSchema(schema, key, root);
     const properties = Object.keys(child?.properties ?? {});
     const split = child?.type === 'object' && properties.length > 0 && properties.every((name) => childSchema(child, name, root)?.type === 'object');
-    return split ? { label: words(key), noun: singular(key), sections: properties.map((name) => ({ path: `${key}.${name}`, label: words(name) })) } : { sections: [{ path: key, label: words(key) }] };
-  });
+    if (split) groups.push({ label: words(key), noun: singular(key), sections: properties.map((name) => ({ path: `${key}.${name}`, label: words(name) })) });
+    else if (child?.type === 'array') {
+      if (!lists) groups.push((lists = { label: 'Lists', noun: 'list', sections: [] }));
+      lists.sections.push({ path: key, label: words(key) });
+    } else groups.push({ sections: [{ path: key, label: words(key) }] });
+  }
+  return groups;
 }
 
 /** The section a path lies in. */

@@ -6,6 +6,8 @@ export interface HeaderBarProps {
   canUndo: boolean;
   canRedo: boolean;
   saving: boolean;
+  /** False when there is nothing the form could save (the file did not read as content). */
+  canSave: boolean;
   onUndo(): void;
   onRedo(): void;
   onSave(): void;
@@ -14,7 +16,7 @@ export interface HeaderBarProps {
 }
 
 /** The bar across the top: what is edited, whether it is saved, Undo, Redo, Save, and the site in a new tab. */
-export function HeaderBar({ file, unsaved, canUndo, canRedo, saving, onUndo, onRedo, onSave, status }: HeaderBarProps) {
+export function HeaderBar({ file, unsaved, canUndo, canRedo, saving, canSave, onUndo, onRedo, onSave, status }: HeaderBarProps) {
   const mod = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? 'Cmd' : 'Ctrl';
   return (
     <header className="bar">
@@ -31,7 +33,7 @@ export function HeaderBar({ file, unsaved, canUndo, canRedo, saving, onUndo, onR
         <button type="button" className="button button--quiet" aria-disabled={!canRedo || undefined} aria-keyshortcuts={`${mod}+Shift+Z`} onClick={canRedo ? onRedo : undefined}>
           Redo
         </button>
-        <button type="button" className="button button--primary" aria-disabled={saving || undefined} aria-keyshortcuts={`${mod}+S`} onClick={saving ? undefined : onSave}>
+        <button type="button" className="button button--primary" aria-disabled={saving || !canSave || undefined} aria-keyshortcuts={`${mod}+S`} onClick={saving || !canSave ? undefined : onSave}>
           {saving ? 'Saving…' : 'Save'}
         </button>
         <a className="bar__site" href="/" target="_blank" rel="noopener noreferrer">
