@@ -63,7 +63,7 @@ export async function createDevSession(options: DevSessionOptions) {
   let served: MemorySite | null = null;
   let data: SiteData | null = null;
   let last: LastSite | null = null;
-  let cardsLater = new Map<string, CardInput>();
+  const cardsLater = new Map<string, CardInput>();
   let sources = new Set<string>();
   let problems: readonly Problem[] = [];
   let version = `${session}.0`;
@@ -94,7 +94,8 @@ export async function createDevSession(options: DevSessionOptions) {
     data = content.data;
     last = { pages: site.pages, files: site.files, login: { siteUrl: content.data.site.url, hash: content.data.login.hash } };
     // A page kept from the last update keeps the card it had; a page rendered now brings its own.
-    cardsLater = new Map([...cardsLater, ...site.cardsLater].filter(([file]) => site.files.has(file)));
+    for (const [file, card] of site.cardsLater) cardsLater.set(file, card);
+    for (const file of cardsLater.keys()) if (!site.files.has(file)) cardsLater.delete(file);
     sources = new Set(content.images.sources);
     return site.rendered.length;
   }

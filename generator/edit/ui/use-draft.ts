@@ -4,11 +4,13 @@ import { changesBetween } from '../content-changes.ts';
 import { postDraft } from './api.ts';
 
 /**
- * Quiet time after the last edit before the draft goes to the server (ms): short, as the
- * preview must show a keystroke within 300 ms. Typing faster than this sends more drafts,
- * which cost little: the server builds only the newest of those waiting.
+ * Quiet time after the last edit before the draft goes to the server (ms): long enough to
+ * send a paste or an input method's burst as one draft, short as the preview must show a
+ * keystroke within 300 ms. Each keystroke of ordinary typing is a draft; that costs
+ * little: a draft is the changes only, and the server builds only the newest of those
+ * waiting.
  */
-export const DRAFT_DELAY_MS = 50;
+export const DRAFT_DELAY_MS = 20;
 
 /**
  * Sends the content to the server as a draft DRAFT_DELAY_MS after it last changed, unless
