@@ -24,7 +24,7 @@ export function clientVersion(options: unknown): string {
  * The packages' versions: package-lock.json, which pins each exactly; package.json's
  * ranges where there is no lock file (a copy of the project without it).
  */
-export function packageVersions(): string {
+function packageVersions(): string {
   for (const file of ['package-lock.json', 'package.json']) {
     try {
       return readFileSync(path.join(PACKAGE_ROOT, file), 'utf8');

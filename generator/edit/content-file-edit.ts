@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
+import { digest } from '../cache/digest.ts';
 import { decodeContent, readContentBytes } from '../content/content-file.ts';
-import { deepEqual, editYaml, type Patch, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
+import { deepEqual, editYaml, type EditResult, type Patch, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
 
 /*
  * content.yaml as the editor reads and writes it: its bytes' identity when read (a save
@@ -19,23 +20,14 @@ export interface ReadFile {
 
 const BOM = '\uFEFF';
 
-function identityOf(bytes: Uint8Array | string): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
 /** Reads the file as the build does (content-file.ts): a missing file or one that is not UTF-8 is a located problem. */
 export function readContentForEdit(file: string, displayName: string): ReadFile {
   const bytes = readContentBytes(file, displayName);
-  return { text: decodeContent(bytes, displayName), bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf, base: identityOf(bytes) };
+  return { text: decodeContent(bytes, displayName), bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf, base: digest(bytes) };
 }
 
 /** An edit of the document made already (a draft's), and whether its text is known to read back as its data. */
-export interface PreparedEdit {
-  text: string;
-  changedLines: number[];
-  patches: readonly Patch[];
-  readsBack: boolean;
-}
+export type PreparedEdit = Extract<EditResult, { text: string }> & { readsBack: boolean };
 
 export type SaveOutcome =
   | { status: 'saved'; file: ReadFile; changedLines: number[]; patches: readonly Patch[] }
@@ -49,7 +41,7 @@ export type SaveOutcome =
  * checked to read back as `data`, replaces the file atomically.
  */
 export function saveContent(file: string, read: ReadFile & { source: YamlSource | null }, base: string, data: unknown, prepared?: PreparedEdit): SaveOutcome {
-  if (identityOf(readFileSync(file)) !== base || read.base !== base) return { status: 'conflict' };
+  if (digest(readFileSync(file)) !== base || read.base !== base) return { status: 'conflict' };
   if (!read.source) return { status: 'refused', refused: [{ path: '', line: 1, message: 'content.yaml has a syntax error, so it cannot be edited in the form: fix it in a text editor, then reload' }] };
   const result = prepared ?? editYaml(read.source, data);
   if (result.text === null) return { status: 'refused', refused: result.refused };
@@ -59,7 +51,7 @@ export function saveContent(file: string, read: ReadFile & { source: YamlSource 
   }
   const written = (read.bom ? BOM : '') + result.text;
   writeAtomically(file, written);
-  return { status: 'saved', file: { text: result.text, bom: read.bom, base: identityOf(written) }, changedLines: result.changedLines, patches: result.patches };
+  return { status: 'saved', file: { text: result.text, bom: read.bom, base: digest(written) }, changedLines: result.changedLines, patches: result.patches };
 }
 
 /** Whether `text` reads as `data` the way the build reads content.yaml (js-yaml). */

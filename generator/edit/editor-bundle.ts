@@ -2,10 +2,8 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
-import { packageVersions } from '../cache/code-version.ts';
+import { codeVersion } from '../cache/code-version.ts';
 import { digest } from '../cache/digest.ts';
-import { hashSources } from '../cache/source-hash.ts';
-import { PACKAGE_ROOT } from '../paths.ts';
 import { BuildProblemError } from '../problems/errors.ts';
 
 /*
@@ -37,7 +35,7 @@ interface KeptBundle {
 
 /**
  * The editor's script and stylesheet. The script is taken from `cacheDir` when this
- * version of the code (generator/, site/, the packages) was bundled before and the copy
+ * version of the code (cache/code-version.ts) was bundled before and the copy
  * kept is intact; otherwise it is bundled, and kept (only the newest version is).
  */
 export async function bundleEditor(cacheDir: string, onWarning?: (message: string) => void): Promise<{ js: string; css: string }> {
@@ -46,7 +44,7 @@ export async function bundleEditor(cacheDir: string, onWarning?: (message: strin
 }
 
 async function keptOrBundled(cacheDir: string, onWarning?: (message: string) => void): Promise<string> {
-  const version = hashSources(['generator', 'site'].map((dir) => path.join(PACKAGE_ROOT, dir)), [packageVersions(), JSON.stringify(BUILD_OPTIONS)]).slice(0, 22);
+  const version = digest(`${codeVersion()}\0${JSON.stringify(BUILD_OPTIONS)}`).slice(0, 22);
   const file = path.join(cacheDir, `${version}.json`);
   const kept = readKept(file);
   if (typeof kept === 'string') return kept;

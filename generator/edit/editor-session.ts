@@ -168,7 +168,6 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
     /** Resolves once the preview's first build has finished, starting it if need be (a failed build leaves no files to serve). */
     ready: () => ready().catch(() => undefined),
     state,
-    /** Builds the preview from `data`; resolves once a build that includes it has finished. */
     /** Builds the preview from the content `changes` make of the file read or saved as `base`; resolves once a build that includes it has finished (null: `base` is not known). */
     async draft(changes: readonly ContentChange[], base: string): Promise<DraftResponse | null> {
       const draft = contentOf(base, changes);
@@ -176,7 +175,7 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
       await nextBuild(draft.data);
       return last;
     },
-    /** Saves `data` into the file read as `base`. */
+    /** Saves the content `changes` make of the file read or saved as `base` into that file, if it is still on disk as it was. */
     async save(changes: readonly ContentChange[], base: string): Promise<{ status: 200; body: SaveResponse } | { status: 409 | 422; body: SaveRefusal }> {
       const edited = contentOf(base, changes);
       if (!edited) return { status: 409, body: { error: 'conflict', message: `${displayName} changed since the editor read it. Nothing was saved.` } };

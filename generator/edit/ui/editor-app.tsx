@@ -27,8 +27,7 @@ function sectionInHash(groups: readonly SectionGroup[]): string | undefined {
 }
 
 function sectionTitle(groups: readonly SectionGroup[], path: string): string {
-  // A section inside a field (pages.faq) is named with the field's name: "Pages › FAQ"; a top-level list by its own.
-  for (const group of groups) for (const section of group.sections) if (section.path === path) return group.label && path.includes('.') ? `${group.label} › ${section.label}` : section.label;
+  for (const group of groups) for (const section of group.sections) if (section.path === path) return section.title;
   return path;
 }
 

@@ -12,10 +12,12 @@ import { singular, words } from './labels.ts';
 export interface Section {
   path: string;
   label: string;
+  /** Its heading above the form: a page's with the field it belongs to ("Pages › FAQ"), a plain section's or a list's its label. */
+  title: string;
 }
 
 export interface SectionGroup {
-  /** The group's name when its sections are the children of one field ("Pages"); none for a plain section. */
+  /** The group's name: the field its sections are the children of ("Pages"), or "Lists"; none for a plain section. */
   label?: string;
   /** What each of the group's sections is ("page"), said after its name to screen readers: "Bundles page" is not the Bundles list. */
   noun?: string;
@@ -34,11 +36,11 @@ export function sectionsOf(root: JsonSchema): SectionGroup[] {
     const child = childSchema(schema, key, root);
     const properties = Object.keys(child?.properties ?? {});
     const split = child?.type === 'object' && properties.length > 0 && properties.every((name) => childSchema(child, name, root)?.type === 'object');
-    if (split) groups.push({ label: words(key), noun: singular(key), sections: properties.map((name) => ({ path: `${key}.${name}`, label: words(name) })) });
+    if (split) groups.push({ label: words(key), noun: singular(key), sections: properties.map((name) => ({ path: `${key}.${name}`, label: words(name), title: `${words(key)} › ${words(name)}` })) });
     else if (child?.type === 'array') {
       if (!lists) groups.push((lists = { label: 'Lists', noun: 'list', sections: [] }));
-      lists.sections.push({ path: key, label: words(key) });
-    } else groups.push({ sections: [{ path: key, label: words(key) }] });
+      lists.sections.push({ path: key, label: words(key), title: words(key) });
+    } else groups.push({ sections: [{ path: key, label: words(key), title: words(key) }] });
   }
   return groups;
 }
