@@ -12,9 +12,9 @@ import type { SiteContent } from '../content/read-content.ts';
 import { pageImagesOf, type PageImages } from '../images/page-images.ts';
 import { makeImages } from '../images/site-images.ts';
 import type { OutputWriter } from '../output/output-writer.ts';
-import { cardInputMaker, documentOf, drawsCardOf, pageInputMaker, type CardInput } from '../plan/page-input.ts';
+import { cardInputMaker, documentOf, drawsCardOf, pageInputMaker, type CardInput, type PageInput } from '../plan/page-input.ts';
 import { sharedKey } from '../plan/page-key.ts';
-import { keysOf, lastOutputStands, planPages, type LastSite } from '../plan/plan-pages.ts';
+import { keysOf, lastOutputStands, planPages, type HeldInputs, type LastSite } from '../plan/plan-pages.ts';
 import { collectRoutes, type RouteRecord } from '../plan/routes.ts';
 import { ContentProblemError, OutputProblemError } from '../problems/errors.ts';
 import { locateIssues } from '../content/validate.ts';
@@ -63,6 +63,8 @@ export interface SiteMaking {
   budgets?: Budgets;
   exactSizes?: boolean;
   jobs?: number;
+  /** Keep each page's input with the site made (site dev, which holds its last build in memory): see keysOf. */
+  holdInputs?: boolean;
   onWarning?: (message: string) => void;
   /** How problems name the output folder. */
   outLabel: string;
@@ -84,6 +86,8 @@ export interface MadeSite {
   sizes: PageSize[];
   /** The cards not drawn yet (site dev), by file. */
   cardsLater: Map<string, CardInput>;
+  /** Each page's input (only with holdInputs). */
+  heldInputs?: HeldInputs;
 }
 
 /** The files of the pages rendered now (their HTML and data), with their identities: what a build keeps in its store. */
@@ -102,7 +106,8 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
   const upTo = making.exactSizes ? undefined : (making.budgets ?? BUDGETS);
   const shared = sharedKey({ code: sources.code, template, assets: client.assets, layout: layoutDataOf(data), budgets: upTo });
   const plan = planPages(routes, drawsCardOf(data));
-  const keys = await timer.time('plan', () => keysOf(plan, { last, inputOf, shared }), (value) => (last ? `${value.size} pages keyed` : 'no last build: every page renders'));
+  const held = making.holdInputs ? new Map<string, PageInput>() : undefined;
+  const keys = await timer.time('plan', () => keysOf(plan, { last, inputOf, shared, held }), (value) => (last ? `${value.size} pages keyed` : 'no last build: every page renders'));
 
   const files = new Map<string, string>();
   const check = createOutputCheck({
@@ -170,6 +175,7 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
     pages[page.path] = { key: page.key, ...keysOfTitle, html: page.size.html, exact: page.size.exact };
     if (making.exactSizes) sizes.push(page.size);
     rendered.push(page.path);
+    held?.set(page.path, inputOf(byPath.get(page.path)!));
   }
   timer.record('render', timing.render);
   timer.record('cards', timing.cards);
@@ -180,7 +186,7 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
   // A site that fails its checks is never committed.
   if (problems.length > 0) throw new OutputProblemError(problems);
   if (repaired > 0) making.onWarning?.(`${repaired} ${repaired === 1 ? 'card' : 'cards'} in the build cache's images/ did not match the hash they were kept under, and were drawn again`);
-  return { files, pages, routes, rendered, fixedSizes, sizes: making.exactSizes ? [...fixedSizes, ...sizes] : [], cardsLater };
+  return { files, pages, routes, rendered, fixedSizes, sizes: making.exactSizes ? [...fixedSizes, ...sizes] : [], cardsLater, heldInputs: held && { shared, byPath: held } };
 }
 
 /**

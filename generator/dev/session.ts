@@ -86,13 +86,13 @@ export async function createDevSession(options: DevSessionOptions) {
     const output = memoryOutput(next, (site) => (next = site));
     const site = await makeSite(
       { content, contentText: { file: options.contentFile, displayName, source: text }, client: clientBundleOf(nextClient), template, code: code.code, last },
-      { output, copyOf: () => null, images, drawCards: false, credentials, budgets: NO_BUDGETS, jobs: 1, outLabel: 'site dev', onWarning: options.onWarning, timer },
+      { output, copyOf: () => null, images, drawCards: false, credentials, budgets: NO_BUDGETS, jobs: 1, holdInputs: true, outLabel: 'site dev', onWarning: options.onWarning, timer },
     );
     output.commit(site.files);
     client = nextClient;
     served = next;
     data = content.data;
-    last = { pages: site.pages, files: site.files, login: { siteUrl: content.data.site.url, hash: content.data.login.hash } };
+    last = { pages: site.pages, files: site.files, login: { siteUrl: content.data.site.url, hash: content.data.login.hash }, heldInputs: site.heldInputs };
     // A page kept from the last update keeps the card it had; a page rendered now brings its own.
     for (const [file, card] of site.cardsLater) cardsLater.set(file, card);
     for (const file of cardsLater.keys()) if (!site.files.has(file)) cardsLater.delete(file);

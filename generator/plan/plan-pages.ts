@@ -1,6 +1,6 @@
 import type { PageRecord } from '../cache/build-record.ts';
 import { pageFiles, type PageInput } from './page-input.ts';
-import { pageKey } from './page-key.ts';
+import { pageKey, sameInput } from './page-key.ts';
 import type { RouteRecord } from './routes.ts';
 
 /** What a build needs to know of the last one to reuse its pages: each page's record, and every file's identity. */
@@ -9,6 +9,14 @@ export interface LastSite {
   files: ReadonlyMap<string, string>;
   /** The login gate its pages were checked against (new credentials: every page is checked anew). */
   login: { siteUrl: string; hash: string | null };
+  /** Its pages' inputs and shared key, when it is held in memory (site dev): see keysOf. */
+  heldInputs?: HeldInputs;
+}
+
+/** The input of each page of a build, and the key of what every page shares, as that build keyed them. */
+export interface HeldInputs {
+  shared: string;
+  byPath: ReadonlyMap<string, PageInput>;
 }
 
 /** A page of the site: its route and the files it makes. */
@@ -25,12 +33,26 @@ export function planPages(routes: readonly RouteRecord[], drawsCard: (route: Rou
 /**
  * The key (plan/page-key.ts) of every page the last build made, to compare with its
  * record. A page it did not make renders whatever its key, which is made as it renders:
- * a build with no last build keys no page ahead.
+ * a build with no last build keys no page ahead. When the last build's inputs are held
+ * (site dev), a page whose input has the same JSON as then keeps its recorded key rather
+ * than hashing it again; each input keyed here is put in `held`, for the next build.
  */
-export function keysOf(pages: readonly PlannedPage[], options: { last: LastSite | null; inputOf: (route: RouteRecord) => PageInput; shared: string }): Map<string, string> {
+export function keysOf(
+  pages: readonly PlannedPage[],
+  options: { last: LastSite | null; inputOf: (route: RouteRecord) => PageInput; shared: string; held?: Map<string, PageInput> },
+): Map<string, string> {
   const keys = new Map<string, string>();
-  if (!options.last) return keys;
-  for (const { route } of pages) if (options.last.pages[route.path]) keys.set(route.path, pageKey(options.inputOf(route), options.shared));
+  const { last, shared, held } = options;
+  if (!last) return keys;
+  const before = last.heldInputs?.shared === shared ? last.heldInputs.byPath : undefined;
+  for (const { route } of pages) {
+    const record = last.pages[route.path];
+    if (!record) continue;
+    const input = options.inputOf(route);
+    held?.set(route.path, input);
+    const then = before?.get(route.path);
+    keys.set(route.path, then && sameInput(then, input) ? record.key : pageKey(input, shared));
+  }
   return keys;
 }
 

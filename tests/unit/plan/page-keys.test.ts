@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import type { PageRecord } from '../../../generator/cache/build-record.ts';
 import { collectRoutes } from '../../../generator/plan/routes.ts';
 import { deriveContent } from '../../../generator/content/derive.ts';
 import { parseYaml } from '../../../generator/content/parse-yaml.ts';
@@ -7,7 +9,8 @@ import { validateContent } from '../../../generator/content/validate.ts';
 import { layoutDataOf } from '../../../site/model/page-data.ts';
 import type { SiteData } from '../../../site/model/site-data.ts';
 import { cardInputMaker, cardInputOf, pageInputMaker } from '../../../generator/plan/page-input.ts';
-import { pageKey, sharedKey } from '../../../generator/plan/page-key.ts';
+import { pageKey, sameInput, sharedKey } from '../../../generator/plan/page-key.ts';
+import { keysOf as planKeys, planPages, type LastSite } from '../../../generator/plan/plan-pages.ts';
 import { REAL_CONTENT } from '../../helpers/content.ts';
 
 /*
@@ -89,4 +92,52 @@ test("the card a page draws, made without its input (a build that reuses the pag
     expect(cards.filter(Boolean).length).toBeGreaterThan(10);
     expect(cards.filter((card) => card === null).length).toBeGreaterThan(0);
   }
+});
+
+describe('a build that holds the last one\'s inputs (site dev) compares them rather than hashing', () => {
+  /** Reorders every object's keys (last first): the same values, other JSON wherever an object has two keys. */
+  const reordered = (value: unknown): unknown =>
+    Array.isArray(value) ? value.map(reordered) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).reverse().map(([key, item]) => [key, reordered(item)])) : value;
+
+  test('two inputs are the same exactly when their JSON is', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        expect(sameInput(a, structuredClone(a))).toBe(true);
+        expect(sameInput(a, b)).toBe(JSON.stringify(a) === JSON.stringify(b));
+        expect(sameInput(a, reordered(a))).toBe(JSON.stringify(a) === JSON.stringify(reordered(a)));
+      }),
+    );
+    // What JSON writes as it would write something else only ever counts as a difference.
+    expect(sameInput({ photo: undefined }, {})).toBe(false);
+    expect(sameInput([Number.NaN], [Number.NaN])).toBe(false);
+    expect(sameInput([1, 2], { 0: 1, 1: 2 })).toBe(false);
+  });
+
+  test('over a run of edits and a change of code, every page gets the key hashing its input gives', () => {
+    const sources = [
+      SOURCE,
+      SOURCE.replace('title: How To Build A Business', 'title: How To Start A Business'),
+      SOURCE.replace('title: How To Build A Business', 'title: How To Start A Business').replace('  name: Young Hustlers Network', '  name: Young Builders Network'),
+      SOURCE,
+    ];
+    let last: LastSite | null = null;
+    let plan = (): Map<string, string> => new Map();
+    for (const [index, source] of sources.entries()) {
+      const data = siteDataOf(source);
+      const routes = collectRoutes({ data });
+      const inputOf = pageInputMaker(data, routes);
+      // The third build's code differs from the others': inputs held before it stand for nothing after.
+      const shared = sharedKey({ code: index === 2 ? 'code v2' : 'code v1', template: 'template', assets: {}, layout: layoutDataOf(data), budgets: null });
+      const held = new Map<string, ReturnType<typeof inputOf>>();
+      const keys = planKeys(planPages(routes, () => false), { last, inputOf, shared, held });
+      const hashed = new Map(routes.map((route) => [route.path, pageKey(inputOf(route), shared)]));
+      if (last) expect(keys).toEqual(hashed);
+      const pages = Object.fromEntries([...hashed].map(([path, key]) => [path, { key } as PageRecord]));
+      for (const route of routes) held.set(route.path, inputOf(route));
+      last = { pages, files: new Map(), login: { siteUrl: data.site.url, hash: null }, heldInputs: { shared, byPath: held } };
+      plan = () => planKeys(planPages(routes, () => false), { last: { ...last!, pages: Object.fromEntries(routes.map((route) => [route.path, { key: 'as recorded' } as PageRecord])) }, inputOf, shared });
+    }
+    // The same inputs again: each page keeps the key its record holds, unhashed.
+    expect(new Set(plan().values())).toEqual(new Set(['as recorded']));
+  });
 });
