@@ -2,7 +2,6 @@ import path from 'node:path';
 import { ICON_PATHS } from '../../site/model/icons.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 import { coursePath, STATIC_PATHS } from '../../site/model/routes.ts';
-import { buildTitles } from '../../site/model/titles.ts';
 import { contentJsonSchema } from '../content/json-schema.ts';
 import { loadContent, readContent } from '../content/read-content.ts';
 import type { DevSession, DevSessionOptions, DevUpdate } from '../dev/session.ts';
@@ -10,7 +9,7 @@ import { ContentProblemError, type Problem } from '../problems/errors.ts';
 import { applyChanges, type ContentChange } from './content-changes.ts';
 import { readContentForEdit, readsBack, saveContent, type PreparedEdit, type ReadFile } from './content-file-edit.ts';
 import { listMedia } from './media-upload.ts';
-import type { Computed, DraftResponse, EditorState, FieldProblem, JsonSchema, SaveRefusal, SaveResponse } from './protocol.ts';
+import type { Computed, ComputedAnswer, DraftResponse, EditorState, FieldProblem, JsonSchema, SaveRefusal, SaveResponse } from './protocol.ts';
 import { deepEqual, editYaml, readYamlSource, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
 import { followEdit } from './yaml-follow.ts';
 
@@ -73,12 +72,31 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
   const parseSoon = () => void setImmediate(sourceOf);
   const schema = contentJsonSchema() as JsonSchema;
 
+  // The computed values of the newest draft or read, and of the one before, by id: an
+  // answer carries only what changed since those the page says it holds.
+  const idPrefix = Date.now().toString(36);
+  let computedCount = 0;
+  let computedNow = { id: `${idPrefix}.0`, values: {} as Computed };
+  let computedBefore: typeof computedNow | undefined;
+  const setComputed = (values: Computed) => {
+    if (deepEqual(values, computedNow.values)) return;
+    computedBefore = computedNow;
+    computedNow = { id: `${idPrefix}.${++computedCount}`, values };
+  };
+  /** The computed values as an answer to a page that holds those with id `held`. */
+  const computedAnswer = (held?: string): ComputedAnswer => {
+    const { id, values } = computedNow;
+    if (held === id) return { id, since: held, changed: {} };
+    if (held !== undefined && held === computedBefore?.id) return { id, since: held, changed: changedValues(computedBefore.values, values) };
+    return { id, all: values };
+  };
+
   // Drafts are built one at a time; one waiting for its turn is replaced by a newer one.
   let latest: unknown = undefined;
   let asked = 0;
   let built = 0;
   let queue = Promise.resolve();
-  let last: DraftResponse = { problems: [], computed: {}, version: '', refused: [] };
+  let last: Omit<DraftResponse, 'computed'> = { problems: [], version: '', refused: [] };
   /** The text the last answer (`last`) was built from. */
   let lastText: string | undefined;
   // The last draft's edit, which a save of the same data reuses: read back as the build
@@ -112,9 +130,9 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
     built = ticket;
     lastText = text;
     const problems = update && update !== 'restart' ? update.problems : [];
+    setComputed(problems.length === 0 && preview!.data ? computedOf(preview!.data) : {});
     last = {
       problems: problems.map(toFieldProblem),
-      computed: problems.length === 0 && preview!.data ? computedOf(preview!.data) : {},
       version: version(),
       refused: refused.map((refusal) => ({ path: refusal.path, message: refusal.message, line: refusal.line })),
     };
@@ -146,6 +164,7 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
   async function state(): Promise<EditorState> {
     const checked = await checkFile();
     remember(file.base, checked.data);
+    setComputed(checked.computed);
     // Once this answer is sent: the preview, and the document edits will need.
     setImmediate(() => void ready());
     parseSoon();
@@ -155,7 +174,7 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
       data: checked.data,
       base: file.base,
       problems: checked.problems,
-      computed: checked.computed,
+      computed: computedAnswer(),
       icons: { ...ICON_PATHS },
       media: listMedia(contentDir),
       version: version(),
@@ -168,12 +187,16 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
     /** Resolves once the preview's first build has finished, starting it if need be (a failed build leaves no files to serve). */
     ready: () => ready().catch(() => undefined),
     state,
-    /** Builds the preview from the content `changes` make of the file read or saved as `base`; resolves once a build that includes it has finished (null: `base` is not known). */
-    async draft(changes: readonly ContentChange[], base: string): Promise<DraftResponse | null> {
+    /**
+     * Builds the preview from the content `changes` make of the file read or saved as `base`;
+     * resolves once a build that includes it has finished (null: `base` is not known), with
+     * the computed values as changed since those with id `computed`.
+     */
+    async draft(changes: readonly ContentChange[], base: string, computed?: string): Promise<DraftResponse | null> {
       const draft = contentOf(base, changes);
       if (!draft) return null;
       await nextBuild(draft.data);
-      return last;
+      return { ...last, computed: computedAnswer(computed) };
     },
     /** Saves the content `changes` make of the file read or saved as `base` into that file, if it is still on disk as it was. */
     async save(changes: readonly ContentChange[], base: string): Promise<{ status: 200; body: SaveResponse } | { status: 409 | 422; body: SaveRefusal }> {
@@ -239,7 +262,7 @@ export function computedOf(data: SiteData): Computed {
   data.bundles.forEach((bundle, index) => {
     computed[`bundles.${index}`] = [`Original price ${bundle.originalText}`, `Savings ${bundle.savingsText}`];
   });
-  const titles = buildTitles(data);
+  const { titles } = data;
   for (const [pagePath, page] of Object.entries(STATIC_PATHS)) {
     const key = `pages.${page}`;
     computed[key] ??= [`Title: ${titles[pagePath]}`];
@@ -249,4 +272,16 @@ export function computedOf(data: SiteData): Computed {
     if (title) computed[`courses.${index}`] = [`Title: ${title}`];
   });
   return computed;
+}
+
+/** The paths whose values differ from `before` in `after`, with their values in `after` (null: not there). */
+function changedValues(before: Computed, after: Computed): Record<string, string[] | null> {
+  const changed: Record<string, string[] | null> = {};
+  for (const [path, value] of Object.entries(after)) if (!sameStrings(before[path], value)) changed[path] = value;
+  for (const path of Object.keys(before)) if (!Object.hasOwn(after, path)) changed[path] = null;
+  return changed;
+}
+
+function sameStrings(a: readonly string[] | undefined, b: readonly string[]): boolean {
+  return a !== undefined && a.length === b.length && a.every((item, index) => item === b[index]);
 }

@@ -33,8 +33,8 @@ export interface EditorState {
   /** The identity of the file's bytes on disk as read; a save names it, and is refused if the file has changed since. */
   base: string;
   problems: FieldProblem[];
-  /** Values worked out from the content, by the dotted path they describe (see Computed). */
-  computed: Computed;
+  /** Values worked out from the content, by the dotted path they describe: all of them (see ComputedAnswer). */
+  computed: ComputedAnswer;
   /** The icon set: name → SVG path data (24×24 viewBox, stroked with currentColor). */
   icons: Record<string, string>;
   /** Image files under media/, as content.yaml names them ("media/founder.jpg"). */
@@ -51,10 +51,12 @@ export interface EditorState {
 export interface DraftRequest {
   base: string;
   changes: ContentChange[];
+  /** The id of the computed values the page holds, if any: the answer then carries only what differs from them. */
+  computed?: string;
 }
 export interface DraftResponse {
   problems: FieldProblem[];
-  computed: Computed;
+  computed: ComputedAnswer;
   version: string;
   /** Edits that cannot be made in the file (a value reached through an alias); the preview ignores them. */
   refused: FieldProblem[];
@@ -94,6 +96,14 @@ export interface MediaResponse {
  * `bundles.0` → ["Original price $44.97", "Savings $14.98"], `pages.faq` → ["Title: FAQ | Young Hustlers Network"].
  */
 export type Computed = Record<string, string[]>;
+
+/**
+ * Computed values in an answer, and their id: all of them, or (`since`: the id of those
+ * the request said the page holds) only the paths whose values differ from those, null for
+ * a path no longer computed. At 10,000 courses all of them is most of a megabyte, and a
+ * keystroke changes one or two.
+ */
+export type ComputedAnswer = { id: string; all: Computed } | { id: string; since: string; changed: Record<string, string[] | null> };
 
 /**
  * Hints the schema carries for the editor (zod `.meta({ edit })`, output as `x-edit`):

@@ -69,7 +69,7 @@ export function EditorApp({ initial }: { initial: EditorState }) {
   );
 
   const onDrafted = useCallback((answer: DraftResponse) => dispatch({ type: 'drafted', answer }), []);
-  const draft = useDraft(data, { clean: model.read, saved: model.saved, base: model.base }, onDrafted);
+  const draft = useDraft(data, { clean: model.read, saved: model.saved, base: model.base, computedId: model.computedId }, onDrafted);
 
   const reload = useCallback(async () => {
     try {

@@ -19,7 +19,7 @@ export const DRAFT_DELAY_MS = 20;
  * to the newest is passed on. Returns whether a draft is waiting or in flight, and the
  * last failure.
  */
-export function useDraft(data: unknown, from: { clean: unknown; saved: unknown; base: string }, onAnswer: (answer: DraftResponse) => void): { pending: boolean; failure?: string } {
+export function useDraft(data: unknown, from: { clean: unknown; saved: unknown; base: string; computedId: string }, onAnswer: (answer: DraftResponse) => void): { pending: boolean; failure?: string } {
   const { clean } = from;
   // Read when the draft is sent: a save in between changes what the changes are made to, not the draft.
   const savedAs = useRef(from);
@@ -40,8 +40,8 @@ export function useDraft(data: unknown, from: { clean: unknown; saved: unknown; 
       const controller = new AbortController();
       inFlight.current = controller;
       const sent = ++latest.current;
-      const { saved, base } = savedAs.current;
-      postDraft(changesBetween(saved, data), base, controller.signal).then(
+      const { saved, base, computedId } = savedAs.current;
+      postDraft(changesBetween(saved, data), base, computedId, controller.signal).then(
         (response) => {
           if (sent !== latest.current) return;
           setPending(false);

@@ -56,7 +56,7 @@ function inOrder(all: string[], lines: string[]): boolean {
 
 /** The editor's state; `changes()`: what the test has done to its `data` since (tests edit it in place), as the page sends it. */
 const state = async () => {
-  const read = JSON.parse((await api('state')).body) as { data: any; base: string; problems: { path: string; message: string }[]; computed: Record<string, string[]> };
+  const read = JSON.parse((await api('state')).body) as { data: any; base: string; problems: { path: string; message: string }[]; computed: { id: string; all: Record<string, string[]> } };
   const original = structuredClone(read.data);
   return { ...read, changes: () => changesBetween(original, read.data) };
 };
@@ -125,8 +125,31 @@ describe('a draft: the real page, its computed values, its problems', () => {
     const reply = JSON.parse((await api('draft', { base, changes: changes() })).body);
     expect(reply.problems).toEqual([]);
     // Foundation holds books 1, 2 and 3: 20 + 16.99 + 16.99 = 53.98, sold at 29.99.
-    expect(reply.computed['bundles.0']).toEqual(['Original price $53.98', 'Savings $23.99']);
+    expect(reply.computed.all['bundles.0']).toEqual(['Original price $53.98', 'Savings $23.99']);
     expect((await send('GET', '/bundles', { cookie })).body).toContain('$53.98');
+  });
+
+  test('a page that names the computed values it holds gets only those that changed, and a path no longer computed as null', async () => {
+    const read = await state();
+    const { data, base, changes } = read;
+    data.books[0].price = 21;
+    const priced = JSON.parse((await api('draft', { base, changes: changes(), computed: read.computed.id })).body);
+    expect(priced.computed).toEqual({ id: expect.any(String), since: read.computed.id, changed: {
+      // The two bundles that hold book 1: Foundation, and the one of every book.
+      'bundles.0': ['Original price $54.98', 'Savings $24.99'],
+      'bundles.3': ['Original price $173.91', 'Savings $58.92'],
+    } });
+    // The same again: nothing changed since the values of that answer.
+    const again = JSON.parse((await api('draft', { base, changes: changes(), computed: priced.computed.id })).body);
+    expect(again.computed).toEqual({ id: priced.computed.id, since: priced.computed.id, changed: {} });
+    // A draft with a problem computes nothing: every value goes.
+    data.bundles[1].books = [4, 99];
+    const broken = JSON.parse((await api('draft', { base, changes: changes(), computed: again.computed.id })).body);
+    expect(Object.values(broken.computed.changed).every((value) => value === null)).toBe(true);
+    expect(Object.keys(broken.computed.changed)).toEqual(Object.keys(read.computed.all));
+    // Values the session no longer knows (a page that missed answers): all of them.
+    const unknown = JSON.parse((await api('draft', { base, changes: [], computed: read.computed.id })).body);
+    expect(unknown.computed).toEqual({ id: expect.any(String), all: read.computed.all });
   });
 
   test('a wrong book id in a bundle is a problem at that field, with the message site check gives', async () => {

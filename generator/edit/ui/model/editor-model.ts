@@ -1,4 +1,4 @@
-import type { Computed, DraftResponse, EditorState, FieldProblem, SaveResponse } from '../../protocol.ts';
+import type { Computed, ComputedAnswer, DraftResponse, EditorState, FieldProblem, SaveResponse } from '../../protocol.ts';
 import { record, redo, startHistory, undo, type History } from './history.ts';
 import { setAt } from './paths.ts';
 
@@ -20,6 +20,8 @@ export interface EditorModel {
   /** Edits the file cannot take (a value reached through an alias). */
   refused: readonly FieldProblem[];
   computed: Computed;
+  /** The id of `computed`, which a draft names so that its answer carries only what changed. */
+  computedId: string;
   media: readonly string[];
   /** The preview's build: the preview reloads its page when this changes. */
   previewVersion: string;
@@ -44,7 +46,7 @@ export function initialModel(state: EditorState): EditorModel {
     base: state.base,
     problems: state.problems,
     refused: [],
-    computed: state.computed,
+    ...withComputed({ computed: {}, computedId: '' }, state.computed),
     media: state.media,
     previewVersion: state.version,
   };
@@ -68,7 +70,7 @@ export function reduceModel(model: EditorModel, action: ModelAction): EditorMode
         ...model,
         problems: sameProblems(model.problems, action.answer.problems),
         refused: sameProblems(model.refused, action.answer.refused),
-        computed: sameComputed(model.computed, action.answer.computed),
+        ...withComputed(model, action.answer.computed),
         // A draft with problems leaves the last good page shown.
         previewVersion: action.answer.problems.length === 0 ? action.answer.version : model.previewVersion,
       };
@@ -86,6 +88,21 @@ function sameProblems(previous: readonly FieldProblem[], next: readonly FieldPro
   return JSON.stringify(previous) === JSON.stringify(next) ? previous : next;
 }
 
-function sameComputed(previous: Computed, next: Computed): Computed {
-  return JSON.stringify(previous) === JSON.stringify(next) ? previous : next;
+/**
+ * The computed values after an answer. Values that did not change keep their object, so the
+ * fields reading them do not render again; an answer of changes since values the model no
+ * longer holds is left out (the next draft names the model's id, and gets all of them).
+ */
+export function withComputed(model: Pick<EditorModel, 'computed' | 'computedId'>, answer: ComputedAnswer): Pick<EditorModel, 'computed' | 'computedId'> {
+  if ('all' in answer) return { computed: JSON.stringify(model.computed) === JSON.stringify(answer.all) ? model.computed : answer.all, computedId: answer.id };
+  if (answer.since !== model.computedId) return model;
+  const paths = Object.keys(answer.changed);
+  if (paths.length === 0) return { computed: model.computed, computedId: answer.id };
+  const computed = { ...model.computed };
+  for (const path of paths) {
+    const value = answer.changed[path];
+    if (value) computed[path] = value;
+    else delete computed[path];
+  }
+  return { computed, computedId: answer.id };
 }

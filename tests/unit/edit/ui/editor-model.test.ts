@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { contentJsonSchema } from '../../../../generator/content/json-schema.ts';
 import type { JsonSchema } from '../../../../generator/edit/protocol.ts';
+import { withComputed } from '../../../../generator/edit/ui/model/editor-model.ts';
 import { record, redo, startHistory, undo } from '../../../../generator/edit/ui/model/history.ts';
 import { getAt, setAt } from '../../../../generator/edit/ui/model/paths.ts';
 import { emptyValue, fieldKind, schemaAt } from '../../../../generator/edit/ui/model/schema.ts';
@@ -57,5 +58,24 @@ describe('fields from the content schema', () => {
     const course = emptyValue(schemaAt(schema, 'courses.0')!, schema, courses) as Record<string, unknown>;
     expect(course.id).toBe(8);
     for (const key of ['title', 'description', 'duration', 'level']) expect(course).toHaveProperty(key);
+  });
+});
+
+describe('computed values from the answers to drafts', () => {
+  const held = { computed: { 'bundles.0': ['Savings $1'], 'courses.0': ['Title: A'], 'courses.1': ['Title: B'] }, computedId: 'x.1' };
+
+  test('changes since the values held are applied; a value no longer computed goes; the rest keep their objects', () => {
+    const next = withComputed(held, { id: 'x.2', since: 'x.1', changed: { 'courses.0': ['Title: A2'], 'courses.1': null } });
+    expect(next).toEqual({ computed: { 'bundles.0': ['Savings $1'], 'courses.0': ['Title: A2'] }, computedId: 'x.2' });
+    expect(next.computed['bundles.0']).toBe(held.computed['bundles.0']);
+  });
+
+  test('no changes, or all values equal to those held, keep the same object (nothing renders again)', () => {
+    expect(withComputed(held, { id: 'x.2', since: 'x.1', changed: {} }).computed).toBe(held.computed);
+    expect(withComputed(held, { id: 'x.3', all: structuredClone(held.computed) })).toEqual({ computed: held.computed, computedId: 'x.3' });
+  });
+
+  test('changes since values the page does not hold are ignored, so the next draft asks for all of them', () => {
+    expect(withComputed(held, { id: 'x.3', since: 'x.2', changed: { 'courses.0': ['Title: C'] } })).toBe(held);
   });
 });
