@@ -32,7 +32,8 @@ export const PreviewPane = memo(function PreviewPane({ path, version, pending, f
     intended.current = here;
   };
   const shown = useRef(version);
-  useEffect(() => {
+  // Before the paint: the page loads while the form is painted, not after.
+  useLayoutEffect(() => {
     if (shown.current === version) return;
     shown.current = version;
     // Fetched anew (the preview's pages are never cached); replace() also overrides a
