@@ -4,13 +4,13 @@ import { changesBetween } from '../content-changes.ts';
 import { postDraft } from './api.ts';
 
 /**
- * Quiet time after the last edit before the draft goes to the server (ms): long enough to
- * send a paste or an input method's burst as one draft, short as the preview must show a
- * keystroke within 300 ms. Each keystroke of ordinary typing is a draft; that costs
- * little: a draft is the changes only, and the server builds only the newest of those
- * waiting.
+ * How long after the last edit the draft goes to the server (ms): none beyond the task the
+ * edit came in, so edits made in one task (a paste, an input method's commit) go as one
+ * draft. Each keystroke of ordinary typing is a draft; that costs little: a draft is the
+ * changes only, a newer one aborts the one in flight, and the server builds only the
+ * newest of those waiting. Waiting longer would only add to every keystroke's wait.
  */
-export const DRAFT_DELAY_MS = 20;
+export const DRAFT_DELAY_MS = 0;
 
 /**
  * Sends the content to the server as a draft DRAFT_DELAY_MS after it last changed, unless
