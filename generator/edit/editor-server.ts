@@ -79,11 +79,11 @@ export function editorHandler(options: {
     const body = await readJson(req);
     if (body === undefined) return json(res, 400, { error: 'body', message: 'The request body is not JSON, or larger than 64 MB.' });
     const { base, changes } = body as DraftRequest | SaveRequest;
-    const computed = (body as DraftRequest).computed;
     if (typeof base !== 'string' || !Array.isArray(changes)) return json(res, 400, { error: 'body', message: 'Send { base, changes }.' });
     try {
       if (name === 'draft') {
-        const drafted = await session.draft(changes, base, typeof computed === 'string' ? computed : undefined);
+        const { computedId } = body as DraftRequest;
+        const drafted = await session.draft(changes, base, typeof computedId === 'string' ? computedId : undefined);
         return drafted ? json(res, 200, drafted) : json(res, 409, { error: 'conflict', message: 'The editor’s copy of the content is out of date: reload.' });
       }
       if (name === 'save') {

@@ -72,22 +72,20 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
   const parseSoon = () => void setImmediate(sourceOf);
   const schema = contentJsonSchema() as JsonSchema;
 
-  // The computed values of the newest draft or read, and of the one before, by id: an
-  // answer carries only what changed since those the page says it holds.
+  // The computed values of the newest draft or read, by id, and what changed since the
+  // values before them: an answer carries only that to a page that holds those.
   const idPrefix = Date.now().toString(36);
   let computedCount = 0;
-  let computedNow = { id: `${idPrefix}.0`, values: {} as Computed };
-  let computedBefore: typeof computedNow | undefined;
+  let computed: { id: string; values: Computed; since?: { id: string; changed: Record<string, string[] | null> } } = { id: `${idPrefix}.0`, values: {} };
   const setComputed = (values: Computed) => {
-    if (deepEqual(values, computedNow.values)) return;
-    computedBefore = computedNow;
-    computedNow = { id: `${idPrefix}.${++computedCount}`, values };
+    const changed = changedValues(computed.values, values);
+    if (Object.keys(changed).length > 0) computed = { id: `${idPrefix}.${++computedCount}`, values, since: { id: computed.id, changed } };
   };
   /** The computed values as an answer to a page that holds those with id `held`. */
   const computedAnswer = (held?: string): ComputedAnswer => {
-    const { id, values } = computedNow;
+    const { id, values, since } = computed;
     if (held === id) return { id, since: held, changed: {} };
-    if (held !== undefined && held === computedBefore?.id) return { id, since: held, changed: changedValues(computedBefore.values, values) };
+    if (since && held === since.id) return { id, since: held, changed: since.changed };
     return { id, all: values };
   };
 
@@ -190,13 +188,13 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
     /**
      * Builds the preview from the content `changes` make of the file read or saved as `base`;
      * resolves once a build that includes it has finished (null: `base` is not known), with
-     * the computed values as changed since those with id `computed`.
+     * the computed values as changed since those with id `computedId`.
      */
-    async draft(changes: readonly ContentChange[], base: string, computed?: string): Promise<DraftResponse | null> {
+    async draft(changes: readonly ContentChange[], base: string, computedId?: string): Promise<DraftResponse | null> {
       const draft = contentOf(base, changes);
       if (!draft) return null;
       await nextBuild(draft.data);
-      return { ...last, computed: computedAnswer(computed) };
+      return { ...last, computed: computedAnswer(computedId) };
     },
     /** Saves the content `changes` make of the file read or saved as `base` into that file, if it is still on disk as it was. */
     async save(changes: readonly ContentChange[], base: string): Promise<{ status: 200; body: SaveResponse } | { status: 409 | 422; body: SaveRefusal }> {
@@ -277,11 +275,7 @@ export function computedOf(data: SiteData): Computed {
 /** The paths whose values differ from `before` in `after`, with their values in `after` (null: not there). */
 function changedValues(before: Computed, after: Computed): Record<string, string[] | null> {
   const changed: Record<string, string[] | null> = {};
-  for (const [path, value] of Object.entries(after)) if (!sameStrings(before[path], value)) changed[path] = value;
+  for (const [path, value] of Object.entries(after)) if (!deepEqual(before[path], value)) changed[path] = value;
   for (const path of Object.keys(before)) if (!Object.hasOwn(after, path)) changed[path] = null;
   return changed;
-}
-
-function sameStrings(a: readonly string[] | undefined, b: readonly string[]): boolean {
-  return a !== undefined && a.length === b.length && a.every((item, index) => item === b[index]);
 }

@@ -52,7 +52,7 @@ export interface DraftRequest {
   base: string;
   changes: ContentChange[];
   /** The id of the computed values the page holds, if any: the answer then carries only what differs from them. */
-  computed?: string;
+  computedId?: string;
 }
 export interface DraftResponse {
   problems: FieldProblem[];

@@ -46,9 +46,9 @@ export async function fetchState(): Promise<EditorState> {
   return answer.body as EditorState;
 }
 
-/** POST draft: the preview rebuilt from the content `changes` make of the file saved as `base`; its problems, and its computed values as changed since those with id `computed`. */
-export async function postDraft(changes: ContentChange[], base: string, computed: string, signal: AbortSignal): Promise<DraftResponse> {
-  const answer = await call('draft', { method: 'POST', json: { base, changes, computed } satisfies DraftRequest, signal });
+/** POST draft: the preview rebuilt from the content `changes` make of the file saved as `base`; its problems, and its computed values as changed since those with id `computedId`. */
+export async function postDraft(changes: ContentChange[], base: string, computedId: string, signal: AbortSignal): Promise<DraftResponse> {
+  const answer = await call('draft', { method: 'POST', json: { base, changes, computedId } satisfies DraftRequest, signal });
   if (answer.status !== 200) throw unexpected('Updating the preview', answer);
   return answer.body as DraftResponse;
 }

@@ -133,22 +133,22 @@ describe('a draft: the real page, its computed values, its problems', () => {
     const read = await state();
     const { data, base, changes } = read;
     data.books[0].price = 21;
-    const priced = JSON.parse((await api('draft', { base, changes: changes(), computed: read.computed.id })).body);
+    const priced = JSON.parse((await api('draft', { base, changes: changes(), computedId: read.computed.id })).body);
     expect(priced.computed).toEqual({ id: expect.any(String), since: read.computed.id, changed: {
       // The two bundles that hold book 1: Foundation, and the one of every book.
       'bundles.0': ['Original price $54.98', 'Savings $24.99'],
       'bundles.3': ['Original price $173.91', 'Savings $58.92'],
     } });
     // The same again: nothing changed since the values of that answer.
-    const again = JSON.parse((await api('draft', { base, changes: changes(), computed: priced.computed.id })).body);
+    const again = JSON.parse((await api('draft', { base, changes: changes(), computedId: priced.computed.id })).body);
     expect(again.computed).toEqual({ id: priced.computed.id, since: priced.computed.id, changed: {} });
     // A draft with a problem computes nothing: every value goes.
     data.bundles[1].books = [4, 99];
-    const broken = JSON.parse((await api('draft', { base, changes: changes(), computed: again.computed.id })).body);
+    const broken = JSON.parse((await api('draft', { base, changes: changes(), computedId: again.computed.id })).body);
     expect(Object.values(broken.computed.changed).every((value) => value === null)).toBe(true);
     expect(Object.keys(broken.computed.changed)).toEqual(Object.keys(read.computed.all));
     // Values the session no longer knows (a page that missed answers): all of them.
-    const unknown = JSON.parse((await api('draft', { base, changes: [], computed: read.computed.id })).body);
+    const unknown = JSON.parse((await api('draft', { base, changes: [], computedId: read.computed.id })).body);
     expect(unknown.computed).toEqual({ id: expect.any(String), all: read.computed.all });
   });
 
