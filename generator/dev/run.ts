@@ -135,7 +135,7 @@ async function runEngine(options: DevOptions): Promise<void> {
   };
 
   // Serves the connections the parent hands over; the address is the parent's.
-  const server = createHttpServer(devHandler({ snapshot: session.snapshot, clients }));
+  const server = createHttpServer(devHandler({ snapshot: session.snapshot, built: session.built, clients }));
   // Kept to close them at the end: a server that does not listen itself does not track its connections.
   const sockets = new Set<Socket>();
   let closing = false;
@@ -159,14 +159,14 @@ async function runEngine(options: DevOptions): Promise<void> {
     watcher = watchPaths({
       paths: session.watched,
       onChange: async (changed) => {
-        const update = await session.update(changed);
+        // Tabs are told to reload as the rebuild starts: their requests wait for it (server.ts).
+        const update = await session.update(changed, (version) => broadcastVersion(clients, version));
         if (update === null) return;
         if (update === 'restart') {
           if (!options.quiet) process.stdout.write(`${out.dim('↻')} ${[...changed].map((file) => path.relative(cwd, file)).join(', ')}: the generator's own code changed; starting it again\n`);
           restart!();
           return;
         }
-        broadcastVersion(clients, update.version);
         report(update, false);
       },
       onError: (error) => process.stderr.write(`${err.yellow('warning:')} watching files failed: ${error.message}\n`),

@@ -56,12 +56,13 @@ function notFoundFile(files: ReadonlyMap<string, unknown>, urlPath: string): str
  */
 export function devHandler(options: {
   snapshot: () => DevSnapshot;
+  /** Resolves once no rebuild is running: a request for the site waits for it, so a tab told to reload as a rebuild starts gets its result. */
+  built?: () => Promise<void>;
   clients: Set<ServerResponse>;
   /** Whether HTML pages get the reload script and overlay (the content editor reloads its preview itself). */
   devTags?: boolean;
 }) {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const snapshot = options.snapshot();
+  return async (req: IncomingMessage, res: ServerResponse) => {
     let urlPath: string;
     try {
       urlPath = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
@@ -74,6 +75,7 @@ export function devHandler(options: {
       return;
     }
     if (urlPath === EVENTS_PATH) {
+      const snapshot = options.snapshot();
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       // Reconnect quickly after a restart of `site dev`.
       res.write(`retry: 300\nevent: version\ndata: ${snapshot.version}\n\n`);
@@ -83,6 +85,8 @@ export function devHandler(options: {
     }
     if (urlPath === CLIENT_PATH) return send(req, res, 200, CLIENT_SCRIPT, 'text/javascript; charset=utf-8', 'no-store');
     if (urlPath === OVERLAY_CSS_PATH) return send(req, res, 200, OVERLAY_CSS, 'text/css; charset=utf-8', 'no-store');
+    await options.built?.();
+    const snapshot = options.snapshot();
     if (!snapshot.files) return send(req, res, 500, problemsPage(snapshot), CONTENT_TYPES['.html']!, 'no-store');
     const files = snapshot.files;
     const card = snapshot.card?.(urlPath.slice(1));

@@ -67,6 +67,8 @@ export async function createDevSession(options: DevSessionOptions) {
   let sources = new Set<string>();
   let problems: readonly Problem[] = [];
   let version = `${session}.0`;
+  /** The update running now, if any: requests wait for it (see `built`). */
+  let running: Promise<void> | null = null;
   let code: ReturnType<typeof readCode> | undefined;
   const displayName = contentDisplayName(options.contentFile);
 
@@ -123,15 +125,22 @@ export async function createDevSession(options: DevSessionOptions) {
     /**
      * Rebuilds after `changed` files changed ("all": the first build). Returns null when
      * none of them feeds the site, and "restart" when one is code this process has loaded
-     * (generator/, site/model/), which only a new process picks up.
+     * (generator/, site/model/), which only a new process picks up. `started` is told the
+     * new version as the rebuild starts, before it is built: tabs told to reload then ask
+     * for their page while it builds, and get it as soon as it is (`built`).
      */
-    async update(changed: ReadonlySet<string> | 'all'): Promise<DevUpdate | 'restart' | null> {
-      const started = performance.now();
+    async update(changed: ReadonlySet<string> | 'all', started?: (version: string) => void): Promise<DevUpdate | 'restart' | null> {
+      const begun = performance.now();
       const plan = changed === 'all' ? { rebuild: true, bundle: true, code: true, restart: false } : planRebuild(changed, { root: options.root, contentFile: options.contentFile, client: client?.inputs ?? new Set(), images: sources });
       if (plan.restart) return 'restart';
       if (!plan.rebuild) return null;
+      counter += 1;
+      version = `${session}.${counter}`;
       const timer = createStageTimer();
       let rendered = 0;
+      let finished!: () => void;
+      running = new Promise<void>((resolve) => (finished = resolve));
+      started?.(version);
       try {
         // After a failed update everything is bundled again, so a fix anywhere clears the problems.
         rendered = await rebuild(problems.length > 0 ? { bundle: true, code: true } : plan, timer);
@@ -139,18 +148,23 @@ export async function createDevSession(options: DevSessionOptions) {
       } catch (error) {
         problems = problemsOf(error, { root: options.root, cwd: options.cwd });
         if (process.env.DEBUG && !(error as { problems?: unknown }).problems) process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+      } finally {
+        running = null;
+        finished();
       }
-      counter += 1;
-      version = `${session}.${counter}`;
       return {
         changed: changed === 'all' ? [] : [...changed].map((file) => path.relative(options.cwd, file) || file),
         problems,
         pages: last ? Object.keys(last.pages).length : 0,
         rendered,
         stages: timer.stages,
-        ms: performance.now() - started,
+        ms: performance.now() - begun,
         version,
       };
+    },
+    /** Resolves once no update is running: what a request for the site waits for. */
+    async built(): Promise<void> {
+      while (running) await running;
     },
     async dispose(): Promise<void> {
       await bundler.dispose();

@@ -56,7 +56,7 @@ export function editorHandler(options: {
       await session.ready();
       // Nothing built yet: the file had problems from the start. Not a failure of the server.
       if (!session.snapshot().files) return send(res, 200, NO_PREVIEW, 'text/html; charset=utf-8');
-      preview(req, res);
+      await preview(req, res);
     } catch (error) {
       if (res.headersSent) return void res.end();
       // A problem with the file itself (gone, not UTF-8) in its own words; anything else as it is.

@@ -141,5 +141,27 @@ describe('devHandler', () => {
     expect(text).toContain('site-dev-overlay');
     snapshot = { ...snapshot, problems: [], version: 's.5' };
   });
-});
 
+  test('a request made while a rebuild runs waits for it, and gets the rebuilt page', async () => {
+    let asked!: () => void;
+    const waiting = new Promise<void>((resolve) => (asked = resolve));
+    let build!: () => void;
+    const built = new Promise<void>((resolve) => (build = resolve));
+    let current: DevSnapshot = { ...snapshot, version: 's.6' };
+    const server = createServer(devHandler({ snapshot: () => current, built: () => (asked(), built), clients: new Set() }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const response = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/about`);
+      await waiting;
+      // The rebuild ends only now that the request is in.
+      current = { ...current, files: new Map([...current.files!, ['about/index.html', { id: 'rebuilt', contents: PAGE.replace('x', 'rebuilt') }]]), version: 's.7' };
+      build();
+      const text = await (await response).text();
+      expect(text).toContain('<div id="root">rebuilt</div>');
+      expect(text).toContain('/__site/client.js?v=s.7');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

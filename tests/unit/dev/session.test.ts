@@ -101,6 +101,24 @@ describe('createDevSession: what an update rebuilds', () => {
     expect(session.snapshot().files?.get('faq/index.html')).toBe(faq);
   }, 60_000);
 
+  test('tabs are told the new version as the rebuild starts; a request made meanwhile gets the rebuilt page', async () => {
+    const before = session.snapshot().version;
+    writeFileSync(contentFile, readFileSync(contentFile, 'utf8').replace('headline: Edited in a test.', 'headline: Told before it was built.'));
+    let told: string | undefined;
+    let asked: Promise<string | undefined> | undefined;
+    const update = rebuilt(
+      await session.update(new Set([contentFile]), (version) => {
+        told = version;
+        // What the dev server does with a request for a page: wait until it is built, then serve it.
+        asked = session.built().then(() => served('index.html'));
+        expect(served('index.html')).not.toContain('Told before it was built.');
+      }),
+    );
+    expect(told).toBe(update.version);
+    expect(told).not.toBe(before);
+    expect(await asked).toContain('Told before it was built.');
+  }, 60_000);
+
   test('a content error keeps the last good files and reports where it is', async () => {
     const before = session.snapshot();
     writeFileSync(contentFile, readFileSync(contentFile, 'utf8').replace('price: 114.99', 'price: 114.999'));
