@@ -65,6 +65,13 @@ export interface SiteMaking {
   jobs?: number;
   /** Keep each page's input with the site made (site dev, which holds its last build in memory): see keysOf. */
   holdInputs?: boolean;
+  /**
+   * The paths of pages someone is waiting for (site dev: a tab that reloads as the build
+   * starts), asked once the routes are known: they render before the rest of the site is
+   * planned, and their files go to `onFirst` at once; the build goes on once it resolves.
+   */
+  first?: () => Promise<ReadonlySet<string>>;
+  onFirst?: (files: readonly { file: string; contents: string }[]) => Promise<void>;
   onWarning?: (message: string) => void;
   /** How problems name the output folder. */
   outLabel: string;
@@ -107,6 +114,21 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
   const shared = sharedKey({ code: sources.code, template, assets: client.assets, layout: layoutDataOf(data), budgets: upTo });
   const plan = planPages(routes, drawsCardOf(data));
   const held = making.holdInputs ? new Map<string, PageInput>() : undefined;
+  const layout = layoutDataOf(data);
+  const renderContext = { template, shared, layout, assets: client.assets, imagesDir: making.drawCards ? making.images.dir : null, upTo };
+  const renderOptions = { inputOf, cardOf: cardInputMaker(data, layout), context: renderContext, server: () => timer.time('server', () => loadSiteServer()) };
+  const timing = { render: 0, cards: 0 };
+  const onTime = (ms: { render: number; cards: number }) => ((timing.render += ms.render), (timing.cards += ms.cards));
+
+  // Pages someone is waiting for render first, and are handed over at once. They then go
+  // through the build as any other page does; one the plan keeps is dropped, as its key,
+  // and so its bytes, are the same as the last build's.
+  const wanted = await making.first?.();
+  const firstRoutes = wanted ? routes.filter((route) => wanted.has(route.path)) : [];
+  const renderedFirst = new Map<string, RenderedPage>();
+  for await (const page of renderPages(firstRoutes, { ...renderOptions, jobs: 1, onTime })) renderedFirst.set(page.path, page);
+  if (renderedFirst.size > 0) await making.onFirst?.([...renderedFirst.values()].flatMap((page) => page.files));
+
   const keys = await timer.time('plan', () => keysOf(plan, { last, inputOf, shared, held }), (value) => (last ? `${value.size} pages keyed` : 'no last build: every page renders'));
 
   const files = new Map<string, string>();
@@ -130,7 +152,6 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
 
   const imageSizes = await timer.time('images', () => putImages(sources, making, files), (sizes) => `${sizes.size} files from ${content.images.sources.length} images`);
   // What each page's images cost a phone, for the budget and --report.
-  const layout = layoutDataOf(data);
   const imagesOf = (route: (typeof routes)[number]): PageImages | undefined => (imageSizes.size > 0 ? pageImagesOf({ route, document: documentOf(inputOf(route), layout) }, (url) => imageSizes.get(url) ?? 0) : undefined);
   const fixedSizes = await timer.time('fixed', () => putFixedFiles(sources, making, { files, check, routes, upTo }));
 
@@ -157,12 +178,14 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
 
   const rendered: string[] = [];
   const cardsLater = new Map<string, CardInput>();
-  const renderContext = { template, shared, layout, assets: client.assets, imagesDir: making.drawCards ? making.images.dir : null, upTo };
-  const timing = { render: 0, cards: 0 };
-  const jobs = making.jobs ?? defaultJobs(toRender.length);
-  const pagesRendered = renderPages(
-    toRender.map((page) => page.route),
-    { inputOf, cardOf: cardInputMaker(data, layout), context: renderContext, jobs, server: () => timer.time('server', () => loadSiteServer()), onTime: (ms) => ((timing.render += ms.render), (timing.cards += ms.cards)) },
+  const stillToRender = toRender.filter((page) => !renderedFirst.has(page.route.path));
+  const jobs = making.jobs ?? defaultJobs(stillToRender.length);
+  const pagesRendered = pagesInOrder(
+    toRender.flatMap((page) => renderedFirst.get(page.route.path) ?? []),
+    renderPages(
+      stillToRender.map((page) => page.route),
+      { ...renderOptions, jobs, onTime },
+    ),
   );
   const byPath = new Map(toRender.map((page) => [page.route.path, page.route]));
   let repaired = 0;
@@ -187,6 +210,12 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
   if (problems.length > 0) throw new OutputProblemError(problems);
   if (repaired > 0) making.onWarning?.(`${repaired} ${repaired === 1 ? 'card' : 'cards'} in the build cache's images/ did not match the hash they were kept under, and were drawn again`);
   return { files, pages, routes, rendered, fixedSizes, sizes: making.exactSizes ? [...fixedSizes, ...sizes] : [], cardsLater, heldInputs: held && { shared, byPath: held } };
+}
+
+/** The pages rendered first, then the others as they are rendered. */
+async function* pagesInOrder(first: readonly RenderedPage[], rest: AsyncIterable<RenderedPage>): AsyncGenerator<RenderedPage> {
+  yield* first;
+  yield* rest;
 }
 
 /**

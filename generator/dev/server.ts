@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MemorySite } from '../output/memory-output.ts';
+import type { MemoryFile, MemorySite } from '../output/memory-output.ts';
 import type { Problem } from '../problems/errors.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT, EVENTS_PATH, injectDevTags, OVERLAY_CSS, OVERLAY_CSS_PATH, problemsPage } from './client-script.ts';
 
@@ -9,6 +9,8 @@ import { CLIENT_PATH, CLIENT_SCRIPT, EVENTS_PATH, injectDevTags, OVERLAY_CSS, OV
 export interface DevSnapshot {
   /** Files by their path under out/, like "about/index.html". */
   files: MemorySite | null;
+  /** The pages of the rebuild in progress rendered before the rest (see DevSession.built): served over `files`. */
+  first?: ReadonlyMap<string, MemoryFile>;
   /** A card not drawn yet, drawn now: the file it is drawn into; null when `file` is none. */
   card?: (file: string) => Promise<string> | null;
   problems: readonly Problem[];
@@ -34,7 +36,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** The files a URL path may name, in the order a static host tries them. */
-function candidates(urlPath: string): string[] {
+export function candidateFiles(urlPath: string): string[] {
   const file = urlPath.replace(/^\/+/, '').replace(/\/+$/, '');
   return file === '' ? ['index.html'] : [file, `${file}/index.html`, `${file}.html`];
 }
@@ -56,8 +58,11 @@ function notFoundFile(files: ReadonlyMap<string, unknown>, urlPath: string): str
  */
 export function devHandler(options: {
   snapshot: () => DevSnapshot;
-  /** Resolves once no rebuild is running: a request for the site waits for it, so a tab told to reload as a rebuild starts gets its result. */
-  built?: () => Promise<void>;
+  /**
+   * Resolves once a request for `urlPath` can be answered from the rebuild running, if any
+   * (see DevSession.built): a tab told to reload as a rebuild starts gets its result.
+   */
+  built?: (urlPath: string) => Promise<void>;
   clients: Set<ServerResponse>;
   /** Whether HTML pages get the reload script and overlay (the content editor reloads its preview itself). */
   devTags?: boolean;
@@ -85,7 +90,7 @@ export function devHandler(options: {
     }
     if (urlPath === CLIENT_PATH) return send(req, res, 200, CLIENT_SCRIPT, 'text/javascript; charset=utf-8', 'no-store');
     if (urlPath === OVERLAY_CSS_PATH) return send(req, res, 200, OVERLAY_CSS, 'text/css; charset=utf-8', 'no-store');
-    await options.built?.();
+    await options.built?.(urlPath);
     const snapshot = options.snapshot();
     if (!snapshot.files) return send(req, res, 500, problemsPage(snapshot), CONTENT_TYPES['.html']!, 'no-store');
     const files = snapshot.files;
@@ -97,8 +102,12 @@ export function devHandler(options: {
       );
       return;
     }
+    // A page rendered first passed the content's checks: no overlay (if the rebuild fails
+    // after all, the tab is told to reload onto the last good page).
+    const first = candidateFiles(urlPath).find((name) => snapshot.first?.has(name));
+    const state = first ? { version: snapshot.version, problems: [] } : snapshot;
     let status = 200;
-    let file = candidates(urlPath).find((name) => files.has(name));
+    let file = first ?? candidateFiles(urlPath).find((name) => files.has(name));
     if (!file) {
       status = 404;
       file = notFoundFile(files, urlPath);
@@ -106,8 +115,8 @@ export function devHandler(options: {
     }
     const extension = path.posix.extname(file);
     const type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
-    const { contents } = files.get(file)!;
-    if (extension === '.html' && options.devTags !== false) return send(req, res, status, injectDevTags(typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'), snapshot), type, 'no-store');
+    const { contents } = (first ? snapshot.first!.get(first) : files.get(file))!;
+    if (extension === '.html' && options.devTags !== false) return send(req, res, status, injectDevTags(typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'), state), type, 'no-store');
     // Asset names carry a content hash: a tab may keep them while the HTML is always fresh.
     send(req, res, status, contents, type, file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
   };

@@ -8,7 +8,8 @@ import { makeSite } from '../build/make-site.ts';
 import { readCode } from '../build/read-inputs.ts';
 import { contentDisplayName, decodeContent, readContentBytes } from '../content/content-file.ts';
 import { createStageTimer, type StageReport } from '../build/stage-timer.ts';
-import { memoryOutput, type MemorySite } from '../output/memory-output.ts';
+import { digest } from '../cache/digest.ts';
+import { memoryOutput, type MemoryFile, type MemorySite } from '../output/memory-output.ts';
 import type { CardInput } from '../plan/page-input.ts';
 import type { LastSite } from '../plan/plan-pages.ts';
 import type { Problem } from '../problems/errors.ts';
@@ -16,7 +17,7 @@ import type { SiteData } from '../../site/model/site-data.ts';
 import { createClientBundler, type ClientBuild } from './client-bundler.ts';
 import { problemsOf } from './problems.ts';
 import { planRebuild } from './rebuild-plan.ts';
-import type { DevSnapshot } from './server.ts';
+import { candidateFiles, type DevSnapshot } from './server.ts';
 
 /** What one rebuild did, for the terminal. */
 export interface DevUpdate {
@@ -67,8 +68,7 @@ export async function createDevSession(options: DevSessionOptions) {
   let sources = new Set<string>();
   let problems: readonly Problem[] = [];
   let version = `${session}.0`;
-  /** The update running now, if any: requests wait for it (see `built`). */
-  let running: Promise<void> | null = null;
+  let running: RunningUpdate | null = null;
   let code: ReturnType<typeof readCode> | undefined;
   const displayName = contentDisplayName(options.contentFile);
 
@@ -76,7 +76,7 @@ export async function createDevSession(options: DevSessionOptions) {
   if (!credentials) options.onWarning?.('SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set: the login page will refuse every attempt.');
 
   /** Builds the site into memory; the served site changes only if every stage succeeds. */
-  async function rebuild(plan: { bundle: boolean; code: boolean }, timer: ReturnType<typeof createStageTimer>): Promise<number> {
+  async function rebuild(plan: { bundle: boolean; code: boolean }, timer: ReturnType<typeof createStageTimer>, update: RunningUpdate): Promise<number> {
     const nextClient = plan.bundle || !client ? await timer.time('bundle', () => bundler.rebuild()) : client;
     // The template and the code's version change only with a file under templates/ or site/.
     if (plan.code || !code) code = readCode();
@@ -88,7 +88,28 @@ export async function createDevSession(options: DevSessionOptions) {
     const output = memoryOutput(next, (site) => (next = site));
     const site = await makeSite(
       { content, contentText: { file: options.contentFile, displayName, source: text }, client: clientBundleOf(nextClient), template, code: code.code, last },
-      { output, copyOf: () => null, images, drawCards: false, credentials, budgets: NO_BUDGETS, jobs: 1, holdInputs: true, outLabel: 'site dev', onWarning: options.onWarning, timer },
+      {
+        output,
+        copyOf: () => null,
+        images,
+        drawCards: false,
+        credentials,
+        budgets: NO_BUDGETS,
+        jobs: 1,
+        holdInputs: true,
+        // The build runs in this thread: it lets the event loop turn once before asking for
+        // the pages wanted (requests made while the content was read are read then), and
+        // once after handing them over (so they are sent before the build goes on).
+        first: () => nextTurn().then(() => update.wanted),
+        onFirst: (files) => {
+          for (const { file, contents } of files) update.first.set(file, { id: digest(contents), contents });
+          update.firstRendered();
+          return nextTurn();
+        },
+        outLabel: 'site dev',
+        onWarning: options.onWarning,
+        timer,
+      },
     );
     output.commit(site.files);
     client = nextClient;
@@ -106,6 +127,7 @@ export async function createDevSession(options: DevSessionOptions) {
     /** The files and problems to serve now. */
     snapshot: (): DevSnapshot => ({
       files: served,
+      first: running?.first,
       problems,
       version,
       // A card is drawn the first time it is asked for (into the images folder a build shares).
@@ -125,32 +147,36 @@ export async function createDevSession(options: DevSessionOptions) {
     /**
      * Rebuilds after `changed` files changed ("all": the first build). Returns null when
      * none of them feeds the site, and "restart" when one is code this process has loaded
-     * (generator/, site/model/), which only a new process picks up. `started` is told the
-     * new version as the rebuild starts, before it is built: tabs told to reload then ask
-     * for their page while it builds, and get it as soon as it is (`built`).
+     * (generator/, site/model/), which only a new process picks up. `reload` is told each
+     * version open tabs should load: the new one as the rebuild starts, before it is
+     * built (tabs that reload then wait for it: see `built`), and one more if a page was
+     * served before the rebuild failed, so that tabs go back to the last good page.
      */
-    async update(changed: ReadonlySet<string> | 'all', started?: (version: string) => void): Promise<DevUpdate | 'restart' | null> {
+    async update(changed: ReadonlySet<string> | 'all', reload?: (version: string) => void): Promise<DevUpdate | 'restart' | null> {
       const begun = performance.now();
       const plan = changed === 'all' ? { rebuild: true, bundle: true, code: true, restart: false } : planRebuild(changed, { root: options.root, contentFile: options.contentFile, client: client?.inputs ?? new Set(), images: sources });
       if (plan.restart) return 'restart';
       if (!plan.rebuild) return null;
-      counter += 1;
-      version = `${session}.${counter}`;
+      const nextVersion = () => (version = `${session}.${(counter += 1)}`);
+      nextVersion();
       const timer = createStageTimer();
       let rendered = 0;
-      let finished!: () => void;
-      running = new Promise<void>((resolve) => (finished = resolve));
-      started?.(version);
+      const update = runningUpdate();
+      running = update;
+      reload?.(version);
       try {
+        // Sends the word to reload before the build keeps this thread busy.
+        if (reload) await nextTurn();
         // After a failed update everything is bundled again, so a fix anywhere clears the problems.
-        rendered = await rebuild(problems.length > 0 ? { bundle: true, code: true } : plan, timer);
+        rendered = await rebuild(problems.length > 0 ? { bundle: true, code: true } : plan, timer, update);
         problems = [];
       } catch (error) {
         problems = problemsOf(error, { root: options.root, cwd: options.cwd });
         if (process.env.DEBUG && !(error as { problems?: unknown }).problems) process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+        if (update.first.size > 0) reload?.(nextVersion());
       } finally {
         running = null;
-        finished();
+        update.ended();
       }
       return {
         changed: changed === 'all' ? [] : [...changed].map((file) => path.relative(options.cwd, file) || file),
@@ -162,14 +188,63 @@ export async function createDevSession(options: DevSessionOptions) {
         version,
       };
     },
-    /** Resolves once no update is running: what a request for the site waits for. */
-    async built(): Promise<void> {
-      while (running) await running;
+    /**
+     * Resolves once a request for `urlPath` can be answered: at once when no update runs;
+     * else when its page is among those the update renders first (it asks for them: see
+     * makeSite's `first`), or when the update ends.
+     */
+    async built(urlPath?: string): Promise<void> {
+      const update = running;
+      if (!update) return;
+      if (urlPath !== undefined) {
+        update.wanted.add(routePathOf(urlPath));
+        await update.firstDone;
+        if (servedFirst(update.first, urlPath)) return;
+      }
+      await update.done;
     },
     async dispose(): Promise<void> {
       await bundler.dispose();
     },
   };
+}
+
+/** An update in progress, as requests made meanwhile see it. */
+interface RunningUpdate {
+  /** The route paths of pages requested meanwhile, which the update renders first. */
+  wanted: Set<string>;
+  /** Their files, served before the update ends. */
+  first: Map<string, MemoryFile>;
+  /** Resolves once the pages rendered first are there, or the update ended. */
+  firstDone: Promise<void>;
+  firstRendered: () => void;
+  /** Resolves once the update ended. */
+  done: Promise<void>;
+  ended: () => void;
+}
+
+function runningUpdate(): RunningUpdate {
+  let firstRendered!: () => void;
+  let ended!: () => void;
+  const firstDone = new Promise<void>((resolve) => (firstRendered = resolve));
+  const done = new Promise<void>((resolve) => (ended = resolve));
+  return { wanted: new Set(), first: new Map(), firstDone, firstRendered, done, ended: () => (firstRendered(), ended()) };
+}
+
+/** Resolves once the event loop has turned: what is waiting to be read or sent, is. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The route path a URL path asks for: "/course/7/" and "/course/7/index.html" ask for "/course/7". */
+function routePathOf(urlPath: string): string {
+  const trimmed = urlPath.replace(/(\/index\.html|\.html|\/+)$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/** Whether a page rendered first answers `urlPath`. */
+function servedFirst(first: ReadonlyMap<string, MemoryFile>, urlPath: string): boolean {
+  return candidateFiles(urlPath).some((file) => first.has(file));
 }
 
 /** The client bundle as the engine takes it. */

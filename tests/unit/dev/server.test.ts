@@ -164,4 +164,25 @@ describe('devHandler', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  test('a page the rebuild in progress rendered first is served over the last good one, without the last problems', async () => {
+    const first = new Map([['about/index.html', { id: 'first', contents: PAGE.replace('x', 'rendered first') }]]);
+    const current: DevSnapshot = { ...snapshot, first, problems: [PROBLEM], version: 's.8' };
+    const server = createServer(devHandler({ snapshot: () => current, clients: new Set() }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const about = await (await fetch(`${origin}/about/`)).text();
+      expect(about).toContain('<div id="root">rendered first</div>');
+      expect(about).toContain('/__site/client.js?v=s.8');
+      expect(about).not.toContain('site-dev-overlay');
+      // Any other page is the last good one, under the overlay.
+      const home = await (await fetch(`${origin}/`)).text();
+      expect(home).toContain('<div id="root">home</div>');
+      expect(home).toContain('site-dev-overlay');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

@@ -119,6 +119,45 @@ describe('createDevSession: what an update rebuilds', () => {
     expect(await asked).toContain('Told before it was built.');
   }, 60_000);
 
+  test('a page asked for while the rebuild runs renders before the rest of the site is planned, once', async () => {
+    writeFileSync(contentFile, readFileSync(contentFile, 'utf8').replace('headline: Told before it was built.', 'headline: Rendered first.'));
+    let asked: Promise<string | undefined> | undefined;
+    const update = rebuilt(
+      await session.update(new Set([contentFile]), () => {
+        // As the dev server asks on behalf of a tab that reloads as the rebuild starts.
+        asked = session.built('/').then(() => {
+          const { first, files } = session.snapshot();
+          const contents = (first?.get('index.html') ?? files?.get('index.html'))?.contents;
+          return typeof contents === 'string' ? contents : undefined;
+        });
+      }),
+    );
+    expect(update.problems).toEqual([]);
+    expect(await asked).toContain('Rendered first.');
+    // Compiling (or loading) the server code comes with the first page rendered: before the plan.
+    const stages = stageNames(update);
+    expect(stages.indexOf('server')).toBeGreaterThan(-1);
+    expect(stages.indexOf('server')).toBeLessThan(stages.indexOf('plan'));
+    // The headline is on / and /home: / rendered first is not rendered again.
+    expect(update.rendered).toBe(2);
+    expect(served('index.html')).toContain('Rendered first.');
+  }, 60_000);
+
+  test('a rebuild that fails after a page was rendered first tells tabs to load the last good page again', async () => {
+    const before = session.snapshot();
+    const text = readFileSync(contentFile, 'utf8');
+    writeFileSync(contentFile, text.replace('    title: About Us', '    title: Frequently Asked Questions'));
+    const told: string[] = [];
+    const update = rebuilt(await session.update(new Set([contentFile]), (version) => (told.push(version), told.length === 1 && void session.built('/about'))));
+    expect(update.problems.map((problem) => problem.message)).toEqual([expect.stringContaining('shares its title')]);
+    expect(told).toHaveLength(2);
+    expect(told[1]).toBe(update.version);
+    expect(session.snapshot().files).toBe(before.files);
+    expect(session.snapshot().first).toBeUndefined();
+    writeFileSync(contentFile, text);
+    expect(rebuilt(await session.update(new Set([contentFile]))).problems).toEqual([]);
+  }, 60_000);
+
   test('a content error keeps the last good files and reports where it is', async () => {
     const before = session.snapshot();
     writeFileSync(contentFile, readFileSync(contentFile, 'utf8').replace('price: 114.99', 'price: 114.999'));
