@@ -147,7 +147,7 @@ try {
     'edit: spawn → form usable in Chromium': row(editor.open, courses ? '2 s' : '1 s'),
     '  of which until the address is printed': row(editor.printed),
     'edit: keystroke → preview shows it': row(editor.keystroke, courses ? '500 ms' : '300 ms'),
-    '  of which POST /_edit/api/draft': row(editor.draftRequest),
+    '  the draft request (its answer waits for the whole build)': row(editor.draftRequest),
     'edit: Save → "Saved", file written': row(editor.save, '100 ms'),
     '  of which POST /_edit/api/save': row(editor.saveRequest),
   });

@@ -3,8 +3,8 @@
 //     address (the first section's first field shown and enabled); of which, until it prints it;
 //   - keystroke: one character typed into a field the previewed page shows, to the preview's
 //     iframe holding the new text (a book's title on /ebooks; at 10,000 courses, the middle
-//     course's title on its page, the course found by the list's search); of which, the
-//     draft's request;
+//     course's title on its page, the course found by the list's search); and the draft's
+//     request, whose answer (problems, computed values) waits for the whole build;
 //   - save: from the click on Save to "Saved" shown, the file on disk holding the edit; of
 //     which, the request's round trip.
 // Times inside the page are taken by the page's own clock (the keydown or click event to the
@@ -95,9 +95,10 @@ async function openField(page, course) {
 
 /**
  * Ms from the keydown of one character in `field` to the first frame in which the preview's
- * document holds the field's new value; and of that, the POST /_edit/api/draft request's
- * round trip (the draft goes to the server a moment after the last keystroke, see
- * ui/use-draft.ts, and is built; the editor then reloads the preview).
+ * document holds the field's new value; and the POST /_edit/api/draft request's round trip
+ * (the draft goes to the server as the key is pressed, see ui/use-draft.ts; the preview's
+ * page reloads itself as its build starts and gets its page once that page is rendered,
+ * while the answer waits for the whole build, so the request may end after the preview shows it).
  */
 async function timeKeystroke(page, field, character) {
   const text = (await field.inputValue()) + character;
@@ -113,8 +114,7 @@ async function timeKeystroke(page, field, character) {
           const pressed = event.timeStamp;
           const look = () => {
             const frame = document.querySelector('iframe.preview__frame');
-            const draft = performance.getEntriesByType('resource').findLast((entry) => entry.name.endsWith('/_edit/api/draft'));
-            if ((frame?.contentDocument?.documentElement?.textContent ?? '').includes(text)) resolve({ ms: performance.now() - pressed, request: draft?.duration ?? NaN });
+            if ((frame?.contentDocument?.documentElement?.textContent ?? '').includes(text)) resolve({ ms: performance.now() - pressed });
             else requestAnimationFrame(look);
           };
           look();
@@ -124,7 +124,10 @@ async function timeKeystroke(page, field, character) {
     });
   }, text);
   await field.press(character);
-  return { ...(await page.evaluate(() => window.benchKeystroke)), text };
+  const { ms } = await page.evaluate(() => window.benchKeystroke);
+  const draft = () => performance.getEntriesByType('resource').findLast((entry) => entry.name.endsWith('/_edit/api/draft'))?.duration;
+  await page.waitForFunction(draft);
+  return { ms, request: await page.evaluate(draft), text };
 }
 
 /** Resolves once the preview's page has loaded (its scripts, images and hydration included) and a moment more. */

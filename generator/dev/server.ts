@@ -9,12 +9,15 @@ import { CLIENT_PATH, CLIENT_SCRIPT, EVENTS_PATH, injectDevTags, OVERLAY_CSS, OV
 export interface DevSnapshot {
   /** Files by their path under out/, like "about/index.html". */
   files: MemorySite | null;
-  /** The pages of the rebuild in progress rendered before the rest (see DevSession.built): served over `files`. */
-  first?: ReadonlyMap<string, MemoryFile>;
+  /**
+   * The rebuild in progress: its version, which open tabs are told, and its pages rendered
+   * before the rest (see DevSession.built), served over `files`.
+   */
+  building?: { version: string; first: ReadonlyMap<string, MemoryFile> };
   /** A card not drawn yet, drawn now: the file it is drawn into; null when `file` is none. */
   card?: (file: string) => Promise<string> | null;
   problems: readonly Problem[];
-  /** Changes whenever files or problems do; open tabs reload when theirs is not current. */
+  /** The version of `files` and `problems`: changes whenever they do. A page is tagged with the version it was served from, and reloads when told another. */
   version: string;
 }
 
@@ -64,8 +67,8 @@ export function devHandler(options: {
    */
   built?: (urlPath: string) => Promise<void>;
   clients: Set<ServerResponse>;
-  /** Whether HTML pages get the reload script and overlay (the content editor reloads its preview itself). */
-  devTags?: boolean;
+  /** Whether HTML pages show the problems over the page (not in the content editor's preview: it shows them at their fields). */
+  overlay?: boolean;
 }) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     let urlPath: string;
@@ -83,7 +86,7 @@ export function devHandler(options: {
       const snapshot = options.snapshot();
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       // Reconnect quickly after a restart of `site dev`.
-      res.write(`retry: 300\nevent: version\ndata: ${snapshot.version}\n\n`);
+      res.write(`retry: 300\nevent: version\ndata: ${snapshot.building?.version ?? snapshot.version}\n\n`);
       options.clients.add(res);
       req.on('close', () => options.clients.delete(res));
       return;
@@ -104,8 +107,9 @@ export function devHandler(options: {
     }
     // A page rendered first passed the content's checks: no overlay (if the rebuild fails
     // after all, the tab is told to reload onto the last good page).
-    const first = candidateFiles(urlPath).find((name) => snapshot.first?.has(name));
-    const state = first ? { version: snapshot.version, problems: [] } : snapshot;
+    const { building } = snapshot;
+    const first = building && candidateFiles(urlPath).find((name) => building.first.has(name));
+    const state = first ? { version: building.version, problems: [] } : options.overlay === false ? { version: snapshot.version, problems: [] } : snapshot;
     let status = 200;
     let file = first ?? candidateFiles(urlPath).find((name) => files.has(name));
     if (!file) {
@@ -115,8 +119,8 @@ export function devHandler(options: {
     }
     const extension = path.posix.extname(file);
     const type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
-    const { contents } = (first ? snapshot.first!.get(first) : files.get(file))!;
-    if (extension === '.html' && options.devTags !== false) return send(req, res, status, injectDevTags(typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'), state), type, 'no-store');
+    const { contents } = (first ? building.first.get(first) : files.get(file))!;
+    if (extension === '.html') return send(req, res, status, injectDevTags(typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'), state), type, 'no-store');
     // Asset names carry a content hash: a tab may keep them while the HTML is always fresh.
     send(req, res, status, contents, type, file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
   };

@@ -67,7 +67,11 @@ export async function createDevSession(options: DevSessionOptions) {
   const cardsLater = new Map<string, CardInput>();
   let sources = new Set<string>();
   let problems: readonly Problem[] = [];
-  let version = `${session}.0`;
+  // The version of what is served (the files and the problems), and of what tabs should
+  // load: the same, or the version of the rebuild in progress, which tabs are told as it
+  // starts. A page is tagged with the version of what it was served from.
+  let servedVersion = `${session}.0`;
+  let version = servedVersion;
   let running: RunningUpdate | null = null;
   let code: ReturnType<typeof readCode> | undefined;
   const displayName = contentDisplayName(options.contentFile);
@@ -127,9 +131,9 @@ export async function createDevSession(options: DevSessionOptions) {
     /** The files and problems to serve now. */
     snapshot: (): DevSnapshot => ({
       files: served,
-      first: running?.first,
       problems,
-      version,
+      version: servedVersion,
+      building: running ? { version, first: running.first } : undefined,
       // A card is drawn the first time it is asked for (into the images folder a build shares).
       card: (file) => {
         const card = cardsLater.get(file);
@@ -175,6 +179,7 @@ export async function createDevSession(options: DevSessionOptions) {
         if (process.env.DEBUG && !(error as { problems?: unknown }).problems) process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
         if (update.first.size > 0) reload?.(nextVersion());
       } finally {
+        servedVersion = version;
         running = null;
         update.ended();
       }

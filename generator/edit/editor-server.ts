@@ -13,9 +13,9 @@ const MAX_JSON_BYTES = 64 * 1024 * 1024;
 
 /**
  * The editor's request handler. /_edit/ is the editor (its page, script, style and API);
- * every other path is the live preview of the site, served as `site dev` serves it, without
- * its reload script and problem overlay: the editor's page reloads the preview after each
- * draft, and shows problems at their fields.
+ * every other path is the live preview of the site, served as `site dev` serves it (its
+ * pages reload themselves as each draft starts to build) without the problem overlay: the
+ * editor shows problems at their fields.
  */
 export function editorHandler(options: {
   guard: Guard;
@@ -25,10 +25,9 @@ export function editorHandler(options: {
   contentDir: string;
 }) {
   const { guard } = options;
-  let loaded: EditorSession | undefined;
-  void options.session.then((session) => (loaded = session), () => undefined);
-  // The editor's page loads its preview again after each draft it sends: no reload script, no overlay.
-  const preview = devHandler({ snapshot: () => loaded!.snapshot(), clients: new Set(), devTags: false });
+  let preview: ReturnType<typeof devHandler> | undefined;
+  // The preview is served as site dev serves it, without the problem overlay: the editor shows problems at their fields.
+  const previewOf = (session: EditorSession) => (preview ??= devHandler({ snapshot: session.snapshot, built: session.built, clients: session.previewTabs, overlay: false }));
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://editor');
@@ -56,7 +55,7 @@ export function editorHandler(options: {
       await session.ready();
       // Nothing built yet: the file had problems from the start. Not a failure of the server.
       if (!session.snapshot().files) return send(res, 200, NO_PREVIEW, 'text/html; charset=utf-8');
-      await preview(req, res);
+      await previewOf(session)(req, res);
     } catch (error) {
       if (res.headersSent) return void res.end();
       // A problem with the file itself (gone, not UTF-8) in its own words; anything else as it is.

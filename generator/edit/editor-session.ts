@@ -4,6 +4,8 @@ import type { SiteData } from '../../site/model/site-data.ts';
 import { coursePath, STATIC_PATHS } from '../../site/model/routes.ts';
 import { contentJsonSchema } from '../content/json-schema.ts';
 import { loadContent, readContent } from '../content/read-content.ts';
+import type { ServerResponse } from 'node:http';
+import { broadcastVersion } from '../dev/server.ts';
 import type { DevSession, DevSessionOptions, DevUpdate } from '../dev/session.ts';
 import { ContentProblemError, type Problem } from '../problems/errors.ts';
 import { applyChanges, type ContentChange } from './content-changes.ts';
@@ -45,7 +47,9 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
         const update = await session.update('all');
         if (update && update !== 'restart') options.onFirstBuild?.(update);
       }));
-  const version = () => preview?.snapshot().version ?? '';
+  // The preview's pages reload themselves as site dev's tabs do: told as each build starts,
+  // they ask for their page while it builds, and get it as soon as it is rendered.
+  const previewTabs = new Set<ServerResponse>();
 
   // The content as read or saved, by the identity of the file's bytes: what the form's
   // changes (content-changes.ts) are made to. The last few are kept, for a draft sent
@@ -94,7 +98,7 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
   let asked = 0;
   let built = 0;
   let queue = Promise.resolve();
-  let last: Omit<DraftResponse, 'computed'> = { problems: [], version: '', refused: [] };
+  let last: Omit<DraftResponse, 'computed'> = { problems: [], refused: [] };
   /** The text the last answer (`last`) was built from. */
   let lastText: string | undefined;
   // The last draft's edit, which a save of the same data reuses: read back as the build
@@ -124,14 +128,13 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
     }
     const text = draft.text;
     await ready();
-    const update = await preview!.update(new Set([options.contentFile]));
+    const update = await preview!.update(new Set([options.contentFile]), (version) => broadcastVersion(previewTabs, version));
     built = ticket;
     lastText = text;
     const problems = update && update !== 'restart' ? update.problems : [];
     setComputed(problems.length === 0 && preview!.data ? computedOf(preview!.data) : {});
     last = {
       problems: problems.map(toFieldProblem),
-      version: version(),
       refused: refused.map((refusal) => ({ path: refusal.path, message: refusal.message, line: refusal.line })),
     };
     readBackSoon();
@@ -175,13 +178,16 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
       computed: computedAnswer(),
       icons: { ...ICON_PATHS },
       media: listMedia(contentDir),
-      version: version(),
     };
   }
 
   return {
     /** The preview's files to serve (none before its first good build). */
     snapshot: () => preview!.snapshot(),
+    /** The preview's open pages, told to reload as each build starts (site dev's event stream). */
+    previewTabs,
+    /** Resolves once a request for `urlPath` can be answered from the preview's build in progress, if any (DevSession.built). */
+    built: (urlPath: string): Promise<void> => preview?.built(urlPath) ?? Promise.resolve(),
     /** Resolves once the preview's first build has finished, starting it if need be (a failed build leaves no files to serve). */
     ready: () => ready().catch(() => undefined),
     state,

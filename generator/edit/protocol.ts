@@ -39,8 +39,6 @@ export interface EditorState {
   icons: Record<string, string>;
   /** Image files under media/, as content.yaml names them ("media/founder.jpg"). */
   media: string[];
-  /** The preview's version: it changes each time the preview is rebuilt. */
-  version: string;
 }
 
 /**
@@ -57,7 +55,6 @@ export interface DraftRequest {
 export interface DraftResponse {
   problems: FieldProblem[];
   computed: ComputedAnswer;
-  version: string;
   /** Edits that cannot be made in the file (a value reached through an alias); the preview ignores them. */
   refused: FieldProblem[];
 }

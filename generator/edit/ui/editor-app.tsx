@@ -181,7 +181,7 @@ export function EditorApp({ initial }: { initial: EditorState }) {
                           </>
                         )}
                       </main>
-                      <PreviewPane path={previewPath(view.section, view.followed, data)} version={model.previewVersion} pending={draft.pending} failure={draft.failure} />
+                      <PreviewPane path={previewPath(view.section, view.followed, data)} pending={draft.pending} failure={draft.failure} />
                     </div>
                   </div>
                 </ComputedContext>

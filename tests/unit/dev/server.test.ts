@@ -165,21 +165,29 @@ describe('devHandler', () => {
     }
   });
 
-  test('a page the rebuild in progress rendered first is served over the last good one, without the last problems', async () => {
+  test('a page the rebuild in progress rendered first is served over the last good one, with its version and without the last problems', async () => {
     const first = new Map([['about/index.html', { id: 'first', contents: PAGE.replace('x', 'rendered first') }]]);
-    const current: DevSnapshot = { ...snapshot, first, problems: [PROBLEM], version: 's.8' };
+    const current: DevSnapshot = { ...snapshot, building: { version: 's.9', first }, problems: [PROBLEM], version: 's.8' };
     const server = createServer(devHandler({ snapshot: () => current, clients: new Set() }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const about = await (await fetch(`${origin}/about/`)).text();
       expect(about).toContain('<div id="root">rendered first</div>');
-      expect(about).toContain('/__site/client.js?v=s.8');
+      expect(about).toContain('/__site/client.js?v=s.9');
       expect(about).not.toContain('site-dev-overlay');
-      // Any other page is the last good one, under the overlay.
+      // Any other page is the last good one, under the overlay, with its own version: told the
+      // rebuild's on connect, it reloads.
       const home = await (await fetch(`${origin}/`)).text();
       expect(home).toContain('<div id="root">home</div>');
+      expect(home).toContain('/__site/client.js?v=s.8');
       expect(home).toContain('site-dev-overlay');
+      const controller = new AbortController();
+      const events = (await fetch(`${origin}/__site/events`, { signal: controller.signal })).body!.getReader();
+      let text = '';
+      while (!text.includes('\n\n')) text += new TextDecoder().decode((await events.read()).value);
+      controller.abort();
+      expect(text).toContain('event: version\ndata: s.9\n\n');
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -109,6 +109,9 @@ describe('createDevSession: what an update rebuilds', () => {
     const update = rebuilt(
       await session.update(new Set([contentFile]), (version) => {
         told = version;
+        // What is served keeps its version until the rebuild ends: a page served from it meanwhile is told to reload.
+        expect(session.snapshot().version).toBe(before);
+        expect(session.snapshot().building?.version).toBe(version);
         // What the dev server does with a request for a page: wait until it is built, then serve it.
         asked = session.built().then(() => served('index.html'));
         expect(served('index.html')).not.toContain('Told before it was built.');
@@ -117,6 +120,8 @@ describe('createDevSession: what an update rebuilds', () => {
     expect(told).toBe(update.version);
     expect(told).not.toBe(before);
     expect(await asked).toContain('Told before it was built.');
+    expect(session.snapshot().version).toBe(told);
+    expect(session.snapshot().building).toBeUndefined();
   }, 60_000);
 
   test('a page asked for while the rebuild runs renders before the rest of the site is planned, once', async () => {
@@ -126,8 +131,8 @@ describe('createDevSession: what an update rebuilds', () => {
       await session.update(new Set([contentFile]), () => {
         // As the dev server asks on behalf of a tab that reloads as the rebuild starts.
         asked = session.built('/').then(() => {
-          const { first, files } = session.snapshot();
-          const contents = (first?.get('index.html') ?? files?.get('index.html'))?.contents;
+          const { building, files } = session.snapshot();
+          const contents = (building?.first.get('index.html') ?? files?.get('index.html'))?.contents;
           return typeof contents === 'string' ? contents : undefined;
         });
       }),
@@ -153,7 +158,7 @@ describe('createDevSession: what an update rebuilds', () => {
     expect(told).toHaveLength(2);
     expect(told[1]).toBe(update.version);
     expect(session.snapshot().files).toBe(before.files);
-    expect(session.snapshot().first).toBeUndefined();
+    expect(session.snapshot().building).toBeUndefined();
     writeFileSync(contentFile, text);
     expect(rebuilt(await session.update(new Set([contentFile]))).problems).toEqual([]);
   }, 60_000);

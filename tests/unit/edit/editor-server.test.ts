@@ -162,6 +162,55 @@ describe('a draft: the real page, its computed values, its problems', () => {
   });
 });
 
+describe("the preview's pages reload themselves, as site dev's do", () => {
+  /** The preview's event stream, as a preview page opens it: each version it announces, in order. */
+  const openEvents = () => {
+    const versions: string[] = [];
+    let waiting: (() => void) | undefined;
+    const req = request({ host: '127.0.0.1', port, path: '/__site/events', headers: { host: `127.0.0.1:${port}`, cookie } }, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        for (const match of chunk.matchAll(/data: (\S+)/g)) versions.push(match[1]!);
+        waiting?.();
+      });
+    });
+    req.on('error', () => {});
+    req.end();
+    return {
+      /** Resolves with the `count`th version announced. */
+      version: async (count: number): Promise<string> => {
+        while (versions.length < count) await new Promise<void>((resolve) => (waiting = resolve));
+        return versions[count - 1]!;
+      },
+      close: () => req.destroy(),
+    };
+  };
+
+  test("a draft's version is announced as its build starts; the page asked for then is the draft's, with the reload script and no overlay", async () => {
+    const events = openEvents();
+    try {
+      const before = await events.version(1);
+      const { data, base, changes } = await state();
+      data.books[0].price = 22;
+      const answered = api('draft', { base, changes: changes() });
+      expect(await events.version(2)).not.toBe(before);
+      // Asked for as a preview page reloading then does: 22 + 16.99 + 16.99.
+      const page = (await send('GET', '/bundles', { cookie })).body;
+      expect(page).toContain('$55.98');
+      expect(page).toMatch(/<script type="module" async src="\/__site\/client\.js\?v=[^"]+"><\/script>/);
+      expect(JSON.parse((await answered).body).problems).toEqual([]);
+      // A draft with a problem: the problems are at the fields, never over the preview.
+      data.bundles[1].books = [4, 99];
+      expect(JSON.parse((await api('draft', { base, changes: changes() })).body).problems).not.toEqual([]);
+      const kept = (await send('GET', '/bundles', { cookie })).body;
+      expect(kept).toContain('$55.98');
+      expect(kept).not.toContain('site-dev-overlay');
+    } finally {
+      events.close();
+    }
+  });
+});
+
 test('changes made to a file this session never read, or that do not fit the content, are refused in words', async () => {
   const { base } = await state();
   const stale = await api('draft', { base: 'f'.repeat(64), changes: [{ path: ['site', 'name'], value: 'X' }] });

@@ -23,8 +23,6 @@ export interface EditorModel {
   /** The id of `computed`, which a draft names so that its answer carries only what changed. */
   computedId: string;
   media: readonly string[];
-  /** The preview's build: the preview reloads its page when this changes. */
-  previewVersion: string;
 }
 
 export type ModelAction =
@@ -48,7 +46,6 @@ export function initialModel(state: EditorState): EditorModel {
     refused: [],
     ...withComputed({ computed: {}, computedId: '' }, state.computed),
     media: state.media,
-    previewVersion: state.version,
   };
 }
 
@@ -71,8 +68,6 @@ export function reduceModel(model: EditorModel, action: ModelAction): EditorMode
         problems: sameProblems(model.problems, action.answer.problems),
         refused: sameProblems(model.refused, action.answer.refused),
         ...withComputed(model, action.answer.computed),
-        // A draft with problems leaves the last good page shown.
-        previewVersion: action.answer.problems.length === 0 ? action.answer.version : model.previewVersion,
       };
     case 'saved':
       return { ...model, saved: action.data, base: action.answer.base, problems: sameProblems(model.problems, action.answer.problems), refused: [] };
