@@ -111,10 +111,10 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
   const routes = await timer.time('routes', () => collectRoutes({ data }), (value) => `${value.length} pages`);
   const inputOf = pageInputMaker(data, routes);
   const upTo = making.exactSizes ? undefined : (making.budgets ?? BUDGETS);
-  const shared = sharedKey({ code: sources.code, template, assets: client.assets, layout: layoutDataOf(data), budgets: upTo });
+  const layout = layoutDataOf(data);
+  const shared = sharedKey({ code: sources.code, template, assets: client.assets, layout, budgets: upTo });
   const plan = planPages(routes, drawsCardOf(data));
   const held = making.holdInputs ? new Map<string, PageInput>() : undefined;
-  const layout = layoutDataOf(data);
   const renderContext = { template, shared, layout, assets: client.assets, imagesDir: making.drawCards ? making.images.dir : null, upTo };
   const renderOptions = { inputOf, cardOf: cardInputMaker(data, layout), context: renderContext, server: () => timer.time('server', () => loadSiteServer()) };
   const timing = { render: 0, cards: 0 };
@@ -126,8 +126,10 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
   const wanted = await making.first?.();
   const firstRoutes = wanted ? routes.filter((route) => wanted.has(route.path)) : [];
   const renderedFirst = new Map<string, RenderedPage>();
-  for await (const page of renderPages(firstRoutes, { ...renderOptions, jobs: 1, onTime })) renderedFirst.set(page.path, page);
-  if (renderedFirst.size > 0) await making.onFirst?.([...renderedFirst.values()].flatMap((page) => page.files));
+  if (firstRoutes.length > 0) {
+    for await (const page of renderPages(firstRoutes, { ...renderOptions, jobs: 1, onTime })) renderedFirst.set(page.path, page);
+    await making.onFirst?.([...renderedFirst.values()].flatMap((page) => page.files));
+  }
 
   const keys = await timer.time('plan', () => keysOf(plan, { last, inputOf, shared, held }), (value) => (last ? `${value.size} pages keyed` : 'no last build: every page renders'));
 
