@@ -109,7 +109,7 @@ export function devHandler(options: {
     // after all, the tab is told to reload onto the last good page).
     const { building } = snapshot;
     const first = building && candidateFiles(urlPath).find((name) => building.first.has(name));
-    const state = first ? { version: building.version, problems: [] } : options.overlay === false ? { version: snapshot.version, problems: [] } : snapshot;
+    const state = { version: first ? building.version : snapshot.version, problems: first || options.overlay === false ? [] : snapshot.problems };
     let status = 200;
     let file = first ?? candidateFiles(urlPath).find((name) => files.has(name));
     if (!file) {

@@ -1,10 +1,10 @@
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { ICON_PATHS } from '../../site/model/icons.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 import { coursePath, STATIC_PATHS } from '../../site/model/routes.ts';
 import { contentJsonSchema } from '../content/json-schema.ts';
 import { loadContent, readContent } from '../content/read-content.ts';
-import type { ServerResponse } from 'node:http';
 import { broadcastVersion } from '../dev/server.ts';
 import type { DevSession, DevSessionOptions, DevUpdate } from '../dev/session.ts';
 import { ContentProblemError, type Problem } from '../problems/errors.ts';
