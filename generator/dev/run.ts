@@ -4,6 +4,7 @@ import { createServer, Socket, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { colorsFor, formatMs, formatProblems } from '../problems/report.ts';
 import { serverUrl } from '../serve/serve.ts';
+import { handedConnections } from './handed-connections.ts';
 import { createDevSession, type DevUpdate } from './session.ts';
 import { terminalSessionOptions } from './session-options.ts';
 import { broadcastVersion, devHandler } from './server.ts';
@@ -63,13 +64,15 @@ export async function runDev(options: DevOptions): Promise<void> {
     for (;;) {
       const started = fork(process.argv[1]!, process.argv.slice(2), { env: { ...process.env, [ENGINE]: '1', [PORT]: String(port) }, stdio: 'inherit' });
       child = started;
-      started.on('message', (message) => {
+      started.on('message', (message, handle) => {
         if (message === 'ready') {
           engine = started;
           for (const socket of waiting.splice(0)) started.send('connection', socket);
         }
         // Closing (to stop, or for a new engine): connections wait from now on.
         if (message === 'closing') engine = null;
+        // One handed over as the engine began closing, given back unread.
+        if (message === 'connection' && handle instanceof Socket) waiting.push(handle);
       });
       const code = await new Promise<number | null>((resolve) => started.once('exit', (exitCode) => resolve(exitCode)));
       engine = null;
@@ -136,16 +139,11 @@ async function runEngine(options: DevOptions): Promise<void> {
 
   // Serves the connections the parent hands over; the address is the parent's.
   const server = createHttpServer(devHandler({ snapshot: session.snapshot, built: session.built, clients }));
-  // Kept to close them at the end: a server that does not listen itself does not track its connections.
-  const sockets = new Set<Socket>();
-  let closing = false;
+  const connections = handedConnections(server);
   const onConnection = (message: unknown, socket: unknown) => {
     if (message !== 'connection' || !(socket instanceof Socket)) return;
-    // One handed over while this engine said it was closing waits for no one: the tab retries.
-    if (closing) return void socket.destroy();
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-    server.emit('connection', socket);
+    // Handed over as this engine began closing: back to the parent, for the next engine.
+    if (!connections.accept(socket)) process.send?.('connection', socket);
   };
   process.on('message', onConnection);
   let watcher: ReturnType<typeof watchPaths> | undefined;
@@ -185,13 +183,13 @@ async function runEngine(options: DevOptions): Promise<void> {
   }
 
   const restarted = await Promise.race([until.then(() => false), restarting.then(() => true)]);
-  closing = true;
+  const closed = connections.close();
   process.send?.('closing');
   if (!restarted && !options.quiet) process.stdout.write(`${out.dim('stopping…')}\n`);
   await watcher.close();
   for (const client of clients) client.end();
+  await closed;
   process.off('message', onConnection);
-  for (const socket of sockets) socket.destroy();
   await session.dispose();
   if (restarted) process.exit(RESTART);
 }
