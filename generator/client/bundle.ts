@@ -5,7 +5,7 @@ import { PAGE_MODULES } from '../../site/model/page-registry.ts';
 import type { PageKey } from '../../site/model/routes.ts';
 import { BuildProblemError } from '../problems/errors.ts';
 import { PACKAGE_ROOT } from '../paths.ts';
-import { brotliSize } from '../check/brotli-size.ts';
+import { brotliSizes } from '../check/brotli-size.ts';
 
 /** Hashed asset URLs the pages reference, and what a first visit downloads. */
 export interface ClientAssets {
@@ -52,8 +52,12 @@ export function clientBuildOptions(): esbuild.BuildOptions {
   };
 }
 
-/** Turns an esbuild result into asset URLs, per-page preloads, first-visit sizes and the files to write. */
-export function collectAssets(result: esbuild.BuildResult<{ write: false; metafile: true }>, options: { sizes?: boolean } = {}): { assets: ClientAssets; files: OutputFile[] } {
+/**
+ * Turns an esbuild result into asset URLs, per-page preloads, first-visit sizes and the
+ * files to write. Brotli at quality 11 is slow: the files are compressed together, in
+ * Node's thread pool; `site dev` skips it (sizes: false) to reload faster.
+ */
+export async function collectAssets(result: esbuild.BuildResult<{ write: false; metafile: true }>, options: { sizes?: boolean } = {}): Promise<{ assets: ClientAssets; files: OutputFile[] }> {
   const outRoot = path.join(ROOT, 'out');
   const files = result.outputFiles.map((file) => ({ file: path.relative(outRoot, file.path).split(path.sep).join('/'), contents: file.contents }));
   const byFile = new Map(files.map((file) => [file.file, file.contents]));
@@ -73,27 +77,23 @@ export function collectAssets(result: esbuild.BuildResult<{ write: false; metafi
   const noscriptKey = findOutput((key, output) => key.endsWith('.css') && output.entryPoint === 'site/styles/noscript.css');
   const cssKey = outputs[entryKey]!.cssBundle;
   const entryImports = staticClosure(entryKey);
-  const sizes = new Map<string, { raw: number; brotli: number }>();
-  const sizeOf = (key: string) => {
-    let size = sizes.get(key);
-    if (!size) {
-      const contents = byFile.get(rel(key))!;
-      // Brotli at quality 11 is slow; `site dev` skips sizes (sizes: false) to reload faster.
-      size = options.sizes === false ? { raw: contents.length, brotli: 0 } : { raw: contents.length, brotli: brotliSize(contents) };
-      sizes.set(key, size);
-    }
-    return size;
-  };
   const pagePreload = {} as Record<PageKey, string[]>;
-  const firstVisit = {} as ClientAssets['firstVisit'];
+  /** The JavaScript a first visit to each kind of page downloads. */
+  const firstVisitKeys = new Map<PageKey, string[]>();
   for (const [page, module] of Object.entries(PAGE_MODULES) as [PageKey, string][]) {
     const pageKey = findOutput((_, output) => output.entryPoint === module);
     if (!pageKey) throw new Error(`no chunk for the ${page} page (${module}): is it a page of site/model/page-table.ts, with its module in site/pages/ (site/pages/load-page.ts)?`);
     const keys = [pageKey, ...staticClosure(pageKey)].filter((key) => key !== entryKey && !entryImports.has(key));
     pagePreload[page] = keys.map(url);
-    const all = [entryKey, ...entryImports, ...keys];
-    firstVisit[page] = { jsRaw: all.reduce((sum, key) => sum + sizeOf(key).raw, 0), jsBrotli: all.reduce((sum, key) => sum + sizeOf(key).brotli, 0) };
+    firstVisitKeys.set(page, [entryKey, ...entryImports, ...keys]);
   }
+  const measured = [...new Set([...firstVisitKeys.values()].flat().concat(cssKey ?? []))];
+  const contents = measured.map((key) => byFile.get(rel(key))!);
+  const brotli = options.sizes === false ? measured.map(() => 0) : await brotliSizes(contents);
+  const sizes = new Map(measured.map((key, index) => [key, { raw: contents[index]!.length, brotli: brotli[index]! }]));
+  const sum = (keys: readonly string[], of: 'raw' | 'brotli') => keys.reduce((total, key) => total + sizes.get(key)![of], 0);
+  const firstVisit = {} as ClientAssets['firstVisit'];
+  for (const [page, keys] of firstVisitKeys) firstVisit[page] = { jsRaw: sum(keys, 'raw'), jsBrotli: sum(keys, 'brotli') };
   const assets: ClientAssets = {
     entry: url(entryKey),
     modulePreload: [...entryImports].map(url),
@@ -101,7 +101,7 @@ export function collectAssets(result: esbuild.BuildResult<{ write: false; metafi
     css: cssKey ? [url(cssKey)] : [],
     noscriptCss: url(noscriptKey),
     firstVisit,
-    cssSize: cssKey ? sizeOf(cssKey) : { raw: 0, brotli: 0 },
+    cssSize: cssKey ? sizes.get(cssKey)! : { raw: 0, brotli: 0 },
   };
   // esbuild emits an empty JS file for the CSS-only entry: not needed.
   return { assets, files: files.filter((file) => !(file.file.startsWith('assets/noscript-') && file.file.endsWith('.js'))) };
@@ -120,7 +120,7 @@ export async function bundleClient(): Promise<{ assets: ClientAssets; files: Out
   try {
     const esbuild = await import('esbuild');
     const result = await esbuild.build({ ...clientBuildOptions(), write: false, metafile: true });
-    return collectAssets(result);
+    return await collectAssets(result);
   } catch (error) {
     const messages = (error as esbuild.BuildFailure).errors?.map((item) => `${item.location?.file ?? ''}:${item.location?.line ?? ''} ${item.text}`);
     throw new BuildProblemError(`bundling the client failed${messages ? `: ${messages.join('; ')}` : ''}`, {

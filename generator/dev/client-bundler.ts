@@ -21,7 +21,7 @@ export async function createClientBundler(options: { root: string }): Promise<{ 
   return {
     rebuild: async () => {
       const result = await context.rebuild();
-      const { assets, files } = collectAssets(result, { sizes: false });
+      const { assets, files } = await collectAssets(result, { sizes: false });
       const inputs = new Set(Object.keys(result.metafile.inputs).filter((key) => !key.includes(':')).map((key) => path.resolve(options.root, key)));
       return {
         assets,

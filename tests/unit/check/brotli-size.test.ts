@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { brotliBound, brotliSize } from '../../../generator/check/brotli-size.ts';
+import { brotliBound, brotliSize, brotliSizes } from '../../../generator/check/brotli-size.ts';
 
 /** A list page of `cards` cards, each a little different, as the eBook store is with many books. */
 const storePage = (cards: number) =>
@@ -14,6 +14,11 @@ describe('brotli figures, with the window the `brotli` tool fits to each file', 
     for (const html of [storePage(10), storePage(200)]) {
       expect(Math.abs(brotliSize(html) - nodeDefault(html))).toBeLessThanOrEqual(1);
     }
+  });
+
+  test('files measured together in the thread pool get the very figures each gets alone', async () => {
+    const files = [storePage(10), Buffer.from(storePage(200)), storePage(3000), ''];
+    expect(await brotliSizes(files)).toEqual(files.map((file) => brotliSize(file)));
   });
 
   test('the bound of a page larger than its 256 KB window is still never below the exact figure, and close to it', () => {
