@@ -1,15 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
-/**
- * The connections an engine serves, handed over by the process that holds the address
- * (run.ts). A server that does not listen itself does not track its connections
- * (`closeIdleConnections()` finds none), so this does, to close them the way a browser
- * takes without an error: a connection between requests is closed at once (a browser sends
- * its next request again on a new connection); a response being sent is finished first,
- * then its connection closed; a connection that has not sent its request yet is answered
- * once, with `Connection: close`. Whatever is still open after `graceMs` is closed anyway.
- */
+/** The connections of an engine (see handedConnections). */
 export interface HandedConnections {
   /** Serves a connection; false once closing began (the caller hands it to the next engine). */
   accept(socket: Socket): boolean;
@@ -23,6 +15,15 @@ interface Connection {
   inFlight: number;
 }
 
+/**
+ * The connections an engine serves, handed over by the process that holds the address
+ * (run.ts). A server that does not listen itself does not track its connections
+ * (`closeIdleConnections()` finds none), so this does, to close them the way a browser
+ * takes without an error: a connection between requests is closed at once (a browser sends
+ * its next request again on a new connection); a response being sent is finished first,
+ * then its connection closed; a connection that has not sent its request yet is answered
+ * once, with `Connection: close`. Whatever is still open after `graceMs` is closed anyway.
+ */
 export function handedConnections(server: Server, graceMs = 1000): HandedConnections {
   const open = new Map<Socket, Connection>();
   let closing = false;
