@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MemoryFile, MemorySite } from '../output/memory-output.ts';
+import type { MemorySite } from '../output/memory-output.ts';
 import type { Problem } from '../problems/errors.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT, EVENTS_PATH, injectDevTags, OVERLAY_CSS, OVERLAY_CSS_PATH, problemsPage } from './client-script.ts';
 
@@ -13,7 +13,7 @@ export interface DevSnapshot {
    * The rebuild in progress: its version, which open tabs are told, and its pages rendered
    * before the rest (see DevSession.built), served over `files`.
    */
-  building?: { version: string; first: ReadonlyMap<string, MemoryFile> };
+  building?: { version: string; first: RenderedFirst };
   /** A card not drawn yet, drawn now: the file it is drawn into; null when `file` is none. */
   card?: (file: string) => Promise<string> | null;
   problems: readonly Problem[];
@@ -38,8 +38,16 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/** The pages a rebuild rendered before the rest: their files' contents, by path under out/. */
+export type RenderedFirst = ReadonlyMap<string, string>;
+
+/** The file among those rendered first that answers `urlPath`, if any. */
+export function renderedFirstFile(first: RenderedFirst, urlPath: string): string | undefined {
+  return candidateFiles(urlPath).find((name) => first.has(name));
+}
+
 /** The files a URL path may name, in the order a static host tries them. */
-export function candidateFiles(urlPath: string): string[] {
+function candidateFiles(urlPath: string): string[] {
   const file = urlPath.replace(/^\/+/, '').replace(/\/+$/, '');
   return file === '' ? ['index.html'] : [file, `${file}/index.html`, `${file}.html`];
 }
@@ -108,7 +116,7 @@ export function devHandler(options: {
     // A page rendered first passed the content's checks: no overlay (if the rebuild fails
     // after all, the tab is told to reload onto the last good page).
     const { building } = snapshot;
-    const first = building && candidateFiles(urlPath).find((name) => building.first.has(name));
+    const first = building && renderedFirstFile(building.first, urlPath);
     const state = { version: first ? building.version : snapshot.version, problems: first || options.overlay === false ? [] : snapshot.problems };
     let status = 200;
     let file = first ?? candidateFiles(urlPath).find((name) => files.has(name));
@@ -119,7 +127,7 @@ export function devHandler(options: {
     }
     const extension = path.posix.extname(file);
     const type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
-    const { contents } = (first ? building.first.get(first) : files.get(file))!;
+    const contents = first ? building.first.get(first)! : files.get(file)!.contents;
     if (extension === '.html') return send(req, res, status, injectDevTags(typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'), state), type, 'no-store');
     // Asset names carry a content hash: a tab may keep them while the HTML is always fresh.
     send(req, res, status, contents, type, file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-store');

@@ -8,8 +8,7 @@ import { makeSite } from '../build/make-site.ts';
 import { readCode } from '../build/read-inputs.ts';
 import { contentDisplayName, decodeContent, readContentBytes } from '../content/content-file.ts';
 import { createStageTimer, type StageReport } from '../build/stage-timer.ts';
-import { digest } from '../cache/digest.ts';
-import { memoryOutput, type MemoryFile, type MemorySite } from '../output/memory-output.ts';
+import { memoryOutput, type MemorySite } from '../output/memory-output.ts';
 import type { CardInput } from '../plan/page-input.ts';
 import type { LastSite } from '../plan/plan-pages.ts';
 import type { Problem } from '../problems/errors.ts';
@@ -17,7 +16,7 @@ import type { SiteData } from '../../site/model/site-data.ts';
 import { createClientBundler, type ClientBuild } from './client-bundler.ts';
 import { problemsOf } from './problems.ts';
 import { planRebuild } from './rebuild-plan.ts';
-import { candidateFiles, type DevSnapshot } from './server.ts';
+import { renderedFirstFile, type DevSnapshot } from './server.ts';
 
 /** What one rebuild did, for the terminal. */
 export interface DevUpdate {
@@ -106,7 +105,7 @@ export async function createDevSession(options: DevSessionOptions) {
         // once after handing them over (so they are sent before the build goes on).
         first: () => nextTurn().then(() => update.wanted),
         onFirst: (files) => {
-          for (const { file, contents } of files) update.first.set(file, { id: digest(contents), contents });
+          for (const { file, contents } of files) update.first.set(file, contents);
           update.firstRendered();
           return nextTurn();
         },
@@ -198,15 +197,12 @@ export async function createDevSession(options: DevSessionOptions) {
      * else when its page is among those the update renders first (it asks for them: see
      * makeSite's `first`), or when the update ends.
      */
-    async built(urlPath?: string): Promise<void> {
+    async built(urlPath: string): Promise<void> {
       const update = running;
       if (!update) return;
-      if (urlPath !== undefined) {
-        update.wanted.add(routePathOf(urlPath));
-        await update.firstDone;
-        if (servedFirst(update.first, urlPath)) return;
-      }
-      await update.done;
+      update.wanted.add(routePathOf(urlPath));
+      await update.firstDone;
+      if (renderedFirstFile(update.first, urlPath) === undefined) await update.done;
     },
     async dispose(): Promise<void> {
       await bundler.dispose();
@@ -219,7 +215,7 @@ interface RunningUpdate {
   /** The route paths of pages requested meanwhile, which the update renders first. */
   wanted: Set<string>;
   /** Their files, served before the update ends. */
-  first: Map<string, MemoryFile>;
+  first: Map<string, string>;
   /** Resolves once the pages rendered first are there, or the update ended. */
   firstDone: Promise<void>;
   firstRendered: () => void;
@@ -245,11 +241,6 @@ function nextTurn(): Promise<void> {
 function routePathOf(urlPath: string): string {
   const trimmed = urlPath.replace(/(\/index\.html|\.html|\/+)$/, '');
   return trimmed === '' ? '/' : trimmed;
-}
-
-/** Whether a page rendered first answers `urlPath`. */
-function servedFirst(first: ReadonlyMap<string, MemoryFile>, urlPath: string): boolean {
-  return candidateFiles(urlPath).some((file) => first.has(file));
 }
 
 /** The client bundle as the engine takes it. */

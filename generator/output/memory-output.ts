@@ -6,14 +6,8 @@ import type { Committed, OutputWriter } from './output-writer.ts';
  * the one being served and replaces it whole on commit, as out/ is swapped.
  */
 
-/** A file in memory: its identity and bytes. */
-export interface MemoryFile {
-  id: string;
-  contents: string | Uint8Array;
-}
-
-/** A site in memory: every file, by its path under out/. */
-export type MemorySite = ReadonlyMap<string, MemoryFile>;
+/** A site in memory: every file's identity and bytes, by its path under out/. */
+export type MemorySite = ReadonlyMap<string, { id: string; contents: string | Uint8Array }>;
 
 /** An output into memory, over `served` (the site served now, which it starts from), handing each committed site to `onCommit`. */
 export function memoryOutput(served: MemorySite, onCommit: (site: MemorySite) => void): OutputWriter {

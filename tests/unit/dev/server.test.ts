@@ -166,7 +166,7 @@ describe('devHandler', () => {
   });
 
   test('a page the rebuild in progress rendered first is served over the last good one, with its version and without the last problems', async () => {
-    const first = new Map([['about/index.html', { id: 'first', contents: PAGE.replace('x', 'rendered first') }]]);
+    const first = new Map([['about/index.html', PAGE.replace('x', 'rendered first')]]);
     const current: DevSnapshot = { ...snapshot, building: { version: 's.9', first }, problems: [PROBLEM], version: 's.8' };
     const server = createServer(devHandler({ snapshot: () => current, clients: new Set() }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

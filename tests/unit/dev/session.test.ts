@@ -112,8 +112,9 @@ describe('createDevSession: what an update rebuilds', () => {
         // What is served keeps its version until the rebuild ends: a page served from it meanwhile is told to reload.
         expect(session.snapshot().version).toBe(before);
         expect(session.snapshot().building?.version).toBe(version);
-        // What the dev server does with a request for a page: wait until it is built, then serve it.
-        asked = session.built().then(() => served('index.html'));
+        // What the dev server does with a request for a file that is not a page (which no page
+        // rendered first answers): wait until the rebuild ends, then serve from it.
+        asked = session.built('/favicon.svg').then(() => served('index.html'));
         expect(served('index.html')).not.toContain('Told before it was built.');
       }),
     );
@@ -132,7 +133,7 @@ describe('createDevSession: what an update rebuilds', () => {
         // As the dev server asks on behalf of a tab that reloads as the rebuild starts.
         asked = session.built('/').then(() => {
           const { building, files } = session.snapshot();
-          const contents = (building?.first.get('index.html') ?? files?.get('index.html'))?.contents;
+          const contents = building?.first.get('index.html') ?? files?.get('index.html')?.contents;
           return typeof contents === 'string' ? contents : undefined;
         });
       }),
