@@ -1,6 +1,6 @@
 import type { SiteData } from '../../site/model/site-data.ts';
 import { formatCents } from './money.ts';
-import { locatePath, locateSource } from './locate.ts';
+import { locatePath, locateSource, type Located } from './locate.ts';
 
 /** A price as visitors see it, by what it is the price of. */
 export interface PriceRecord {
@@ -35,22 +35,28 @@ export function pricesOf(data: SiteData): Record<string, PriceRecord> {
 
 /**
  * The prices that differ between two builds, in the order the site lists them. Where each
- * new price is set in content.yaml is worked out only when something changed.
+ * new price is set takes a second parse of content.yaml, with positions: it is done once,
+ * and only when a list that shows the lines reads `where` (a plain build prints none).
  */
 export function priceChanges(before: Record<string, PriceRecord>, after: Record<string, PriceRecord>, content: { source: string; displayName: string }): PriceChange[] {
   const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])];
   const changed = keys.filter((key) => before[key]?.cents !== after[key]?.cents);
-  if (changed.length === 0) return [];
-  const located = locateSource(content.source, content.displayName);
+  let located: Located | undefined;
+  const whereSet = (price: PriceRecord): string => {
+    located ??= locateSource(content.source, content.displayName);
+    const location = locatePath(located, price.path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)));
+    return `${location.file}:${location.line}`;
+  };
   return changed.map((key) => {
     const old = before[key];
     const now = after[key];
-    const location = now ? locatePath(located, now.path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part))) : null;
     return {
       label: (now ?? old)!.label,
       from: old ? formatCents(old.cents) : null,
       to: now ? formatCents(now.cents) : null,
-      where: location ? `${location.file}:${location.line}` : null,
+      get where() {
+        return now ? whereSet(now) : null;
+      },
     };
   });
 }
