@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeHugoWorkload } from './hugo-workload.js';
+import { writeImageFixture } from './image-fixture.js';
 import { writeSyntheticContent } from './synthetic-content.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -111,11 +112,7 @@ const rows = [];
 const hugo = hugoVersion();
 let yardstick = hugo === null ? 'Hugo is not on PATH: no yardstick row' : '';
 try {
-  // Drawn in a process of its own: a child inherits its parent's peak memory on Linux, and
-  // every build below is a child of this one.
-  const fixture = spawnSync(process.execPath, [path.join(root, 'scripts', 'image-fixture.js'), path.join(work, 'images'), '19'], { encoding: 'utf8' });
-  if (fixture.status !== 0) throw new Error(`the image fixture could not be written:\n${fixture.stderr}`);
-  const images = JSON.parse(fixture.stdout);
+  const images = await writeImageFixture(path.join(root, 'content.yaml'), path.join(work, 'images'), { courses: 19 });
   const media = path.join(work, 'images', 'media');
   copyFileSync(path.join(media, 'book-3.jpg'), path.join(work, 'book-3-a.jpg'));
   const cacheless = async () => {

@@ -3,7 +3,6 @@
 // flat colour). The end-to-end tests, the image benchmark and the audit build it.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { parseDocument } from 'yaml';
 import { syntheticContent } from './synthetic-content.js';
@@ -71,12 +70,4 @@ export async function writeImageFixture(realFile, dir, options = {}) {
   const contentFile = path.join(dir, 'content.yaml');
   writeFileSync(contentFile, `# The real content with every image field filled (scripts/image-fixture.js).\n${document.toString({ lineWidth: 0 })}`);
   return { contentFile, images: pictures.length };
-}
-
-// `node scripts/image-fixture.js DIR [COURSES]` writes it from the command line (the bench
-// does, so that drawing the images never counts in its own process's memory).
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [dir, courses] = process.argv.slice(2);
-  const real = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'content.yaml');
-  console.log(JSON.stringify(await writeImageFixture(real, path.resolve(dir), { courses: courses ? Number(courses) : undefined })));
 }
