@@ -3,9 +3,9 @@ import type { Socket } from 'node:net';
 
 /** The connections of an engine (see handedConnections). */
 export interface HandedConnections {
-  /** Serves a connection; false once closing began (the caller hands it to the next engine). */
-  accept(socket: Socket): boolean;
-  /** Takes no more connections and resolves once every one is closed. */
+  /** Serves a connection: as any other, or, once closing began, by the closing rules. */
+  accept(socket: Socket): void;
+  /** Closes every connection by the rules, those accepted meanwhile too; resolves once all are closed. */
   close(): Promise<void>;
 }
 
@@ -22,7 +22,8 @@ interface Connection {
  * takes without an error: a connection between requests is closed at once (a browser sends
  * its next request again on a new connection); a response being sent is finished first,
  * then its connection closed; a connection that has not sent its request yet is answered
- * once, with `Connection: close`. Whatever is still open after `graceMs` is closed anyway.
+ * once, with `Connection: close`; so is one handed over while closing. Whatever is still
+ * open after `graceMs` is closed anyway.
  */
 export function handedConnections(server: Server, graceMs = 1000): HandedConnections {
   const open = new Map<Socket, Connection>();
@@ -43,18 +44,20 @@ export function handedConnections(server: Server, graceMs = 1000): HandedConnect
       closeIfIdle(socket, connection);
     });
   });
+  let drained: (() => void) | undefined;
   return {
     accept(socket) {
-      if (closing) return false;
       open.set(socket, { served: 0, inFlight: 0 });
-      socket.once('close', () => open.delete(socket));
+      socket.once('close', () => {
+        open.delete(socket);
+        if (open.size === 0) drained?.();
+      });
       server.emit('connection', socket);
-      return true;
     },
     async close() {
       closing = true;
       for (const [socket, connection] of open) closeIfIdle(socket, connection);
-      const closed = Promise.all([...open.keys()].map((socket) => new Promise((resolve) => socket.once('close', resolve))));
+      const closed = open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
       clearTimeout(timer);

@@ -64,15 +64,18 @@ export async function runDev(options: DevOptions): Promise<void> {
     for (;;) {
       const started = fork(process.argv[1]!, process.argv.slice(2), { env: { ...process.env, [ENGINE]: '1', [PORT]: String(port) }, stdio: 'inherit' });
       child = started;
-      started.on('message', (message, handle) => {
+      started.on('message', (message) => {
         if (message === 'ready') {
           engine = started;
           for (const socket of waiting.splice(0)) started.send('connection', socket);
         }
-        // Closing (to stop, or for a new engine): connections wait from now on.
-        if (message === 'closing') engine = null;
-        // One handed over as the engine began closing, given back unread.
-        if (message === 'connection' && handle instanceof Socket) waiting.push(handle);
+        // Closing (to stop, or for a new engine): connections wait from now on, and the engine
+        // is told so. Messages keep their order: every connection handed to it before this
+        // reaches it first, and it serves each before it exits.
+        if (message === 'closing') {
+          engine = null;
+          if (started.connected) started.send('handed-all', undefined, {}, () => {});
+        }
       });
       const code = await new Promise<number | null>((resolve) => started.once('exit', (exitCode) => resolve(exitCode)));
       engine = null;
@@ -104,6 +107,23 @@ function interrupted(): Promise<void> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
     process.on('message', told);
+  });
+}
+
+/** Resolves once the parent says it hands this engine no more connections (or is gone). */
+function parentHandedAll(): Promise<void> {
+  if (!process.connected) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      process.off('message', told);
+      process.off('disconnect', done);
+      resolve();
+    };
+    const told = (message: unknown) => {
+      if (message === 'handed-all') done();
+    };
+    process.on('message', told);
+    process.on('disconnect', done);
   });
 }
 
@@ -141,9 +161,7 @@ async function runEngine(options: DevOptions): Promise<void> {
   const server = createHttpServer(devHandler({ snapshot: session.snapshot, built: session.built, clients }));
   const connections = handedConnections(server);
   const onConnection = (message: unknown, socket: unknown) => {
-    if (message !== 'connection' || !(socket instanceof Socket)) return;
-    // Handed over as this engine began closing: back to the parent, for the next engine.
-    if (!connections.accept(socket)) process.send?.('connection', socket);
+    if (message === 'connection' && socket instanceof Socket) connections.accept(socket);
   };
   process.on('message', onConnection);
   let watcher: ReturnType<typeof watchPaths> | undefined;
@@ -183,12 +201,15 @@ async function runEngine(options: DevOptions): Promise<void> {
   }
 
   const restarted = await Promise.race([until.then(() => false), restarting.then(() => true)]);
-  const closed = connections.close();
+  // The parent hands over no more connections once told; those already on their way are
+  // served too (a socket still unread in this process when it exits would be reset).
+  const handedAll = parentHandedAll();
   process.send?.('closing');
   if (!restarted && !options.quiet) process.stdout.write(`${out.dim('stopping…')}\n`);
   await watcher.close();
+  await handedAll;
   for (const client of clients) client.end();
-  await closed;
+  await connections.close();
   process.off('message', onConnection);
   await session.dispose();
   if (restarted) process.exit(RESTART);

@@ -22,8 +22,8 @@ async function engine(release: Promise<void>) {
   const accepted: Socket[] = [];
   let onAccepted = () => {};
   listener = createServer((socket) => {
-    if (connections.accept(socket)) accepted.push(socket);
-    else socket.end('refused');
+    connections.accept(socket);
+    accepted.push(socket);
     onAccepted();
   });
   await new Promise<void>((resolve) => listener!.listen(0, '127.0.0.1', resolve));
@@ -77,10 +77,17 @@ test('a connection that has not sent its request yet gets its answer, with Conne
   await closed;
 });
 
-test('once closing, a new connection is not taken: the parent keeps it for the next engine', async () => {
+test('a connection handed over while closing is answered once, with Connection: close, and closing waits for it', async () => {
   const { connections, open, accepted } = await engine(Promise.resolve());
-  await connections.close();
-  const client = await open();
-  expect(accepted).toEqual([]);
-  expect(await client.ended).toBe('refused');
+  const first = await open();
+  const closed = connections.close();
+  const late = await open();
+  expect(accepted).toHaveLength(2);
+  late.socket.write(request('/late'));
+  const answer = await late.ended;
+  expect(answer).toContain('answer to /late');
+  expect(answer).toMatch(/Connection: close/i);
+  first.socket.write(request('/first'));
+  expect(await first.ended).toContain('answer to /first');
+  await closed;
 });
