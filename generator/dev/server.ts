@@ -77,6 +77,11 @@ export function devHandler(options: {
   clients: Set<ServerResponse>;
   /** Whether HTML pages show the problems over the page (not in the content editor's preview: it shows them at their fields). */
   overlay?: boolean;
+  /**
+   * The page served while nothing has built yet, with the reload script, so that it turns
+   * into the site once a build succeeds (default: the problems, over an empty page).
+   */
+  nothingBuilt?: string;
 }) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     let urlPath: string;
@@ -103,7 +108,10 @@ export function devHandler(options: {
     if (urlPath === OVERLAY_CSS_PATH) return send(req, res, 200, OVERLAY_CSS, 'text/css; charset=utf-8', 'no-store');
     await options.built?.(urlPath);
     const snapshot = options.snapshot();
-    if (!snapshot.files) return send(req, res, 500, problemsPage(snapshot), CONTENT_TYPES['.html']!, 'no-store');
+    if (!snapshot.files) {
+      if (options.nothingBuilt) return send(req, res, 200, injectDevTags(options.nothingBuilt, { version: snapshot.version, problems: [] }), CONTENT_TYPES['.html']!, 'no-store');
+      return send(req, res, 500, problemsPage(snapshot), CONTENT_TYPES['.html']!, 'no-store');
+    }
     const files = snapshot.files;
     const card = snapshot.card?.(urlPath.slice(1));
     if (card) {

@@ -27,7 +27,8 @@ export function editorHandler(options: {
   const { guard } = options;
   let preview: ReturnType<typeof devHandler> | undefined;
   // The preview is served as site dev serves it, without the problem overlay: the editor shows problems at their fields.
-  const previewOf = (session: EditorSession) => (preview ??= devHandler({ snapshot: session.snapshot, built: session.built, clients: session.previewTabs, overlay: false }));
+  // Nothing built yet means the file had problems from the start: not a failure of the server.
+  const previewOf = (session: EditorSession) => (preview ??= devHandler({ snapshot: session.snapshot, built: session.built, clients: session.previewTabs, overlay: false, nothingBuilt: NO_PREVIEW }));
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://editor');
@@ -53,8 +54,6 @@ export function editorHandler(options: {
       // The preview may be framed by the editor, and by nothing else.
       res.setHeader('Content-Security-Policy', "frame-ancestors 'self'");
       await session.ready();
-      // Nothing built yet: the file had problems from the start. Not a failure of the server.
-      if (!session.snapshot().files) return send(res, 200, NO_PREVIEW, 'text/html; charset=utf-8');
       await previewOf(session)(req, res);
     } catch (error) {
       if (res.headersSent) return void res.end();
@@ -103,7 +102,7 @@ const EDITOR_HEADERS = {
   'X-Frame-Options': 'DENY',
 };
 
-const NO_PREVIEW = `<!doctype html><html lang="en"><meta charset="utf-8"><title>No preview yet</title>
+const NO_PREVIEW = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No preview yet</title></head>
 <body style="font: 16px/1.5 system-ui, sans-serif; margin: 2rem; color: #1f2937">
 <h1 style="font-size: 1.25rem">No preview yet</h1>
 <p>content.yaml has problems, listed in the form. The page appears here once they are fixed.</p>

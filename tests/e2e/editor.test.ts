@@ -94,10 +94,13 @@ describe('a price edited in the form', () => {
     // First the problem is fixed: the Growth bundle's fourth book is book 7 again, ticked by its title.
     await section('bundles');
     await openRow('bundles.1');
+    // Nothing has built yet: the preview says so, and turns into the page once the file is fixed.
+    await previewShows('No preview yet', '/bundles');
     // Unticked, the unknown id leaves the list of choices.
     await page.getByRole('checkbox', { name: 'id 77 (not in books)' }).click();
     await page.getByRole('checkbox', { name: 'Offer Like a Hustler' }).check();
     await expect.poll(() => page.getByText('No problems').isVisible()).toBe(true);
+    await previewShows('Growth Bundle', '/bundles');
     await save();
 
     await section('books');
