@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants } from 'node:zlib';
 
@@ -25,11 +26,20 @@ export function brotliSize(contents: string | Uint8Array): number {
 const compress = promisify(brotliCompress);
 
 /**
- * The brotli sizes of several files at once (as brotliSize), compressed in Node's thread
- * pool: on several cores at once, while this thread goes on with the build.
+ * The brotli sizes of several files (as brotliSize), compressed in Node's thread pool while
+ * this thread goes on with the build: one file per core at a time, the largest first. The
+ * largest file's compression bounds the time; more at once than there are cores would
+ * only share its core with the others.
  */
-export async function brotliSizes(contents: readonly (string | Uint8Array)[]): Promise<number[]> {
-  return Promise.all(contents.map(async (each) => (await compress(each, paramsFor(each, 11))).length));
+export async function brotliSizes(contents: readonly (string | Uint8Array)[], cores = availableParallelism()): Promise<number[]> {
+  const lengths = contents.map((each) => (typeof each === 'string' ? Buffer.byteLength(each) : each.length));
+  const queue = contents.map((_, index) => index).sort((a, b) => lengths[b]! - lengths[a]!);
+  const sizes: number[] = [];
+  const worker = async () => {
+    for (let index = queue.shift(); index !== undefined; index = queue.shift()) sizes[index] = (await compress(contents[index]!, paramsFor(contents[index]!, 11))).length;
+  };
+  await Promise.all(Array.from({ length: Math.min(cores, contents.length) }, worker));
+  return sizes;
 }
 
 /**
