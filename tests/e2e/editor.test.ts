@@ -46,13 +46,19 @@ async function save(): Promise<void> {
 
 /** Resolves once the preview's page shows `text` (it reloads itself when the draft is rebuilt). */
 async function previewShows(text: string, previewPath: string): Promise<void> {
+  // What the preview shows instead, when it never shows `text`: its path and title.
   await expect
-    .poll(async () => {
-      const frame = preview();
-      if (!frame || new URL(frame.url()).pathname !== previewPath) return false;
-      return (await frame.content().catch(() => '')).includes(text);
-    }, { timeout: 20_000 })
-    .toBe(true);
+    .poll(
+      async () => {
+        const frame = preview();
+        if (!frame) return 'no preview';
+        const { pathname } = new URL(frame.url());
+        const html = await frame.content().catch(() => '');
+        return pathname === previewPath && html.includes(text) ? 'shown' : `${pathname}, titled "${/<title>([^<]*)/.exec(html)?.[1] ?? ''}"`;
+      },
+      { timeout: 20_000, message: `the preview shows "${text}" at ${previewPath}` },
+    )
+    .toBe('shown');
 }
 
 beforeAll(async () => {
