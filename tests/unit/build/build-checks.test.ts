@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../../generator/build/build.ts';
+import { OutputProblemError } from '../../../generator/problems/errors.ts';
 import { recoverInterruptedWrite } from '../../../generator/output/beside-out.ts';
 import { OUTPUT_TOP_LEVEL } from '../../../generator/output/replaceable-output.ts';
 import { contentCopy, ROOT, runSite } from '../../helpers/cli.ts';
@@ -44,6 +45,22 @@ describe('site build checks its output before replacing out/', () => {
     expect(result.stderr).toContain('hint: Fix the link in content.yaml (or site/), or add the page it points to.');
     expect(result.stderr).toMatch(/\n1 problem\n$/);
     expect(result.stderr).not.toMatch(/• write/);
+    expect(hashTree(outDir)).toEqual(previous);
+  }, 120_000);
+
+  test('JavaScript over its budget fails the build, at every page that loads it; out/ is untouched', async () => {
+    // What a first visit downloads of the client is measured once, and checked at every page.
+    const failure = await build({ contentFile: work.file, outDir, env: LOGIN, budgets: { js: 40 * 1024, css: 15 * 1024, html: 32 * 1024 } }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(OutputProblemError);
+    const problems = (failure as OutputProblemError).problems;
+    // Every page but the agency's login form, which loads no script.
+    const scripted = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html') && readFileSync(path.join(outDir, file), 'utf8').includes('<script type="module"'));
+    expect(scripted.length).toBeGreaterThan(20);
+    expect(problems.map((problem) => problem.path).sort()).toEqual(scripted.map((file) => path.join(outDir, file)).sort());
+    for (const problem of problems) expect(problem.message).toMatch(/^JavaScript of a first visit is \d+\.\d KB \(brotli\), over its budget of 40\.0 KB$/);
     expect(hashTree(outDir)).toEqual(previous);
   }, 120_000);
 

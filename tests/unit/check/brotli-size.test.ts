@@ -18,9 +18,9 @@ describe('brotli figures, with the window the `brotli` tool fits to each file', 
 
   test('files measured together in the thread pool get the very figures each gets alone, in their order', async () => {
     // Not in order of size: they are compressed largest first, a few at a time.
-    const files = [storePage(10), Buffer.from(storePage(200)), storePage(3000), '', storePage(40)];
+    const files = [storePage(10), Buffer.from(storePage(200)), storePage(600), '', storePage(40)];
     const alone = files.map((file) => brotliSize(file));
-    for (const cores of [1, 2, 8]) expect(await brotliSizes(files, cores)).toEqual(alone);
+    for (const cores of [1, 3]) expect(await brotliSizes(files, cores)).toEqual(alone);
   });
 
   test('the bound of a page larger than its 256 KB window is still never below the exact figure, and close to it', () => {
