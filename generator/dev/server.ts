@@ -106,7 +106,9 @@ export function devHandler(options: {
     }
     if (urlPath === CLIENT_PATH) return send(req, res, 200, CLIENT_SCRIPT, 'text/javascript; charset=utf-8', 'no-store');
     if (urlPath === OVERLAY_CSS_PATH) return send(req, res, 200, OVERLAY_CSS, 'text/css; charset=utf-8', 'no-store');
-    await options.built?.(urlPath);
+    // A file of assets/ is named by a hash of its bytes: one the last build has is the same
+    // in the rebuild, and is served at once (a tab opened meanwhile gets its scripts).
+    if (!isKeptAsset(options.snapshot(), urlPath)) await options.built?.(urlPath);
     const snapshot = options.snapshot();
     if (!snapshot.files) {
       if (options.nothingBuilt) return send(req, res, 200, injectDevTags(options.nothingBuilt, { version: snapshot.version, problems: [] }), CONTENT_TYPES['.html']!, 'no-store');
@@ -140,6 +142,11 @@ export function devHandler(options: {
     // Asset names carry a content hash: a tab may keep them while the HTML is always fresh.
     send(req, res, status, contents, type, file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
   };
+}
+
+/** Whether `urlPath` names a file of assets/ that the last good build has. */
+function isKeptAsset(snapshot: DevSnapshot, urlPath: string): boolean {
+  return urlPath.startsWith('/assets/') && (snapshot.files?.has(urlPath.slice(1)) ?? false);
 }
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, body: string | Uint8Array, type: string, cache: string): void {

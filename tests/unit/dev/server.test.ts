@@ -165,6 +165,30 @@ describe('devHandler', () => {
     }
   });
 
+  test('while a rebuild runs, a file of assets/ the last build has is served at once; a new one waits for the rebuild', async () => {
+    let build!: () => void;
+    const built = new Promise<void>((resolve) => (build = resolve));
+    const waitedFor: string[] = [];
+    let current: DevSnapshot = { ...snapshot, version: 's.6' };
+    const server = createServer(devHandler({ snapshot: () => current, built: (urlPath) => (waitedFor.push(urlPath), built), clients: new Set() }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // Named by a hash of its bytes: the rebuild cannot change it.
+      const kept = await fetch(`${origin}/assets/main-ABC.js`);
+      expect(kept.status).toBe(200);
+      expect(await kept.text()).toBe('console.log(1)');
+      const added = fetch(`${origin}/assets/main-DEF.js`);
+      await expect.poll(() => waitedFor).toEqual(['/assets/main-DEF.js']);
+      current = { ...current, files: new Map([...current.files!, ['assets/main-DEF.js', { id: 'assets/main-DEF.js', contents: 'console.log(2)' }]]), version: 's.7' };
+      build();
+      expect(await (await added).text()).toBe('console.log(2)');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   test('a page the rebuild in progress rendered first is served over the last good one, with its version and without the last problems', async () => {
     const first = new Map([['about/index.html', PAGE.replace('x', 'rendered first')]]);
     const current: DevSnapshot = { ...snapshot, building: { version: 's.9', first }, problems: [PROBLEM], version: 's.8' };
