@@ -112,7 +112,8 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
   const inputOf = pageInputMaker(data, routes);
   const upTo = making.exactSizes ? undefined : (making.budgets ?? BUDGETS);
   const layout = layoutDataOf(data);
-  const shared = sharedKey({ code: sources.code, template, assets: client.assets, layout, budgets: upTo });
+  // --report's exact figures are not in the key: it measures the pages it keeps from their files.
+  const shared = sharedKey({ code: sources.code, template, assets: client.assets, layout, budgets: making.budgets ?? BUDGETS });
   const plan = planPages(routes, drawsCardOf(data));
   const held = making.holdInputs ? new Map<string, PageInput>() : undefined;
   const renderContext = { template, shared, layout, assets: client.assets, imagesDir: making.drawCards ? making.images.dir : null, upTo };

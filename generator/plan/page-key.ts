@@ -11,7 +11,7 @@ import type { PageInput } from './page-input.ts';
 /**
  * What every page is made from besides its own input: the code (generator, site/, the
  * packages), the document template, the client's asset names, the layout every page
- * shows, and the budgets below which a page's size is estimated rather than measured.
+ * shows, and the budgets the page was checked against (a page kept is not checked again).
  * Hashed once for the build, not once per page.
  */
 export function sharedKey(parts: { code: string; template: string; assets: unknown; layout: LayoutData; budgets: unknown }): string {

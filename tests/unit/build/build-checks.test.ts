@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../../generator/build/build.ts';
 import { OutputProblemError } from '../../../generator/problems/errors.ts';
+import { brotliSize } from '../../../generator/check/brotli-size.ts';
 import { recoverInterruptedWrite } from '../../../generator/output/beside-out.ts';
 import { OUTPUT_TOP_LEVEL } from '../../../generator/output/replaceable-output.ts';
 import { contentCopy, ROOT, runSite } from '../../helpers/cli.ts';
@@ -99,6 +100,10 @@ describe('site build checks its output before replacing out/', () => {
   test('--report prints a table of every page: HTML, CSS, JS and total, raw and brotli, and its images', async () => {
     const result = await runSite(['build', '--content', work.file, '--out', 'out', '--report'], { cwd: work.dir, env: LOGIN });
     expect(result.code).toBe(0);
+    // Nothing changed since the last build: no page renders, and each is measured from its file, exactly.
+    expect(result.stderr).toMatch(/^• render +\d+ ms 0 of 27 pages$/m);
+    const about = new RegExp(`^out/about/index\\.html +[\\d.]+ +${(brotliSize(readFileSync(path.join(outDir, 'about', 'index.html'))) / 1024).toFixed(1).replace('.', '\\.')} `, 'm');
+    expect(result.stdout).toMatch(about);
     const lines = result.stdout.split('\n');
     expect(lines[0]).toMatch(/^page +HTML +HTML br +CSS +CSS br +JS +JS br +total +total br +images +largest$/);
     expect(result.stdout).toMatch(/^out\/about\/index\.html +(\d+\.\d +){9}\d+\.\d$/m);
@@ -107,8 +112,10 @@ describe('site build checks its output before replacing out/', () => {
     expect(pages).toHaveLength(28);
     expect(pages, 'in the order of their files').toEqual([...pages].sort((a, b) => a.localeCompare(b)));
     expect(result.stdout).toContain('Budgets per first visit (br): JavaScript 78.0, CSS 15.0, HTML 32.0.');
-    // Same input, same bytes.
+    // Same input, same bytes; and the next plain build has nothing to render either.
     expect(hashTree(outDir)).toEqual(previous);
+    const after = await runSite(['build', '--content', work.file, '--out', 'out'], { cwd: work.dir, env: LOGIN });
+    expect(after.stderr).toMatch(/^• render +\d+ ms 0 of 27 pages$/m);
   }, 120_000);
 });
 
