@@ -165,7 +165,13 @@ function editOf(data: unknown): fc.Arbitrary<Edit> {
     fc.constantFrom(...maps.filter((map) => Object.keys(map.value as object).length > 1)).chain((map) =>
       fc.constantFrom(...Object.keys(map.value as object)).map((key): Edit => ({ kind: 'remove', path: [...map.path, key] })),
     ),
-    fc.constantFrom(...maps).chain((map) => fc.tuple(fc.stringMatching(/^[a-z][a-zA-Z]{2,8}$/), word).map(([key, value]): Edit => ({ kind: 'add', path: [...map.path, `new${key}`], value }))),
+    // A key the map does not have yet (an earlier step may have added one): setting a key it has is a set.
+    fc.constantFrom(...maps).chain((map) =>
+      fc
+        .tuple(fc.stringMatching(/^[a-z][a-zA-Z]{2,8}$/), word)
+        .filter(([key]) => !Object.hasOwn(map.value as object, `new${key}`))
+        .map(([key, value]): Edit => ({ kind: 'add', path: [...map.path, `new${key}`], value })),
+    ),
   ];
   if (blockLists.length > 0) {
     arbitraries.push(
