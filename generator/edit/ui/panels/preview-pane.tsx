@@ -45,7 +45,9 @@ export const PreviewPane = memo(function PreviewPane({ path, pending, failure }:
         <span className="preview__state">{failure ? ` — ${failure}` : pending ? ' — updating…' : ''}</span>
       </p>
       <div className={`preview__box preview__box--${width}`} ref={box}>
-        <iframe className="preview__frame" title={`Preview of ${path}`} src={path} />
+        {/* A new frame for each path: the page in the old one reloads itself as a draft
+            builds, and a reload that came after a change of src would keep the old page. */}
+        <iframe key={path} className="preview__frame" title={`Preview of ${path}`} src={path} />
       </div>
     </aside>
   );
