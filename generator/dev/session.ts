@@ -237,9 +237,12 @@ function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** The route path a URL path asks for: "/course/7/" and "/course/7/index.html" ask for "/course/7". */
+/**
+ * The route path a URL path asks for: "/course/7/" and "/course/7/index.html" ask for
+ * "/course/7", and so does "/course/7/index.json", its data, which a client-side navigation fetches.
+ */
 function routePathOf(urlPath: string): string {
-  const trimmed = urlPath.replace(/(\/index\.html|\.html|\/+)$/, '');
+  const trimmed = urlPath.replace(/(\/index\.(html|json)|\.html|\/+)$/, '');
   return trimmed === '' ? '/' : trimmed;
 }
 

@@ -149,6 +149,20 @@ describe('createDevSession: what an update rebuilds', () => {
     expect(served('index.html')).toContain('Rendered first.');
   }, 60_000);
 
+  test("a page's data asked for while the rebuild runs (a client-side navigation) is served from the pages rendered first", async () => {
+    writeFileSync(contentFile, readFileSync(contentFile, 'utf8').replace('headline: Rendered first.', 'headline: Data rendered first.'));
+    let asked: Promise<string | undefined> | undefined;
+    const update = rebuilt(
+      await session.update(new Set([contentFile]), () => {
+        asked = session.built('/home/index.json').then(() => session.snapshot().building?.first.get('home/index.json'));
+      }),
+    );
+    expect(update.problems).toEqual([]);
+    // Answered while the rebuild still ran, with the new data.
+    expect((await asked) ?? 'answered only once the rebuild ended').toContain('Data rendered first.');
+    expect(served('home/index.json')).toContain('Data rendered first.');
+  }, 60_000);
+
   test('a rebuild that fails after a page was rendered first tells tabs to load the last good page again', async () => {
     const before = session.snapshot();
     const text = readFileSync(contentFile, 'utf8');
