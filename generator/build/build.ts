@@ -59,11 +59,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // esbuild bundles in its own process while this one reads the content.
     const bundling = timer.time('bundle', () => clientBundle(cache.clientDir, { fresh: options.noCache, onWarning: warn }), (value) => (value.bundled ? undefined : 'unchanged since the last build'));
     bundling.catch(() => {}); // awaited below, once the content is read
-    const content = await readContent({ file: options.contentFile, text: inputs.text, credentials, timer });
-    const client = await bundling;
+    // out/ is opened before the content is read: a spare known only by its bytes is looked at meanwhile.
     const output = await timer.time('out', async () => openOutput({ outDir: folders.outDir, last: lastHere }));
-    const copies = cachedCopies({ outDir: folders.outDir, last: lastHere?.files ?? null, cache });
     try {
+      const content = await readContent({ file: options.contentFile, text: inputs.text, credentials, timer });
+      const client = await bundling;
+      const copies = cachedCopies({ outDir: folders.outDir, last: lastHere?.files ?? null, cache });
       const site = await makeSite(
         { content, contentText: { file: options.contentFile, displayName: inputs.displayName, source: inputs.text }, client, template: inputs.template, code: inputs.code, last },
         {

@@ -10,7 +10,7 @@ import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
  * an image) is known by its name in the images folder, which holds that hash too:
  * <key>.<hash>.<ext> (cache/image-files.ts).
  */
-const ALGORITHM = 'sha1';
+export const ALGORITHM = 'sha1';
 
 /** The identity of a text or of bytes. */
 export function digest(value: string | Uint8Array): string {

@@ -1,7 +1,8 @@
 import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
-import { holdsIdentity } from '../cache/digest.ts';
+import { bytesHashOf, holdsIdentity } from '../cache/digest.ts';
 import path from 'node:path';
 import { besideOut, discardFolder, folderId, recoverInterruptedWrite, removeEmptyFolders } from './beside-out.ts';
+import { lookAtFolder } from './folder-look.ts';
 import { checkFolder, type FolderState, type SpareState } from './folder-state.ts';
 import type { Committed, OutputWriter, Written } from './output-writer.ts';
 
@@ -56,14 +57,16 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
     folders.add(staging);
     claimed = true;
   };
+  // A spare known only by its bytes is staging from the start, and looked at by a worker meanwhile (folder-look.ts).
+  const look = reusable && !spareCheck ? (claim(), lookAtFolder(staging)) : null;
 
   /** Whether staging holds `file` as `id`: as checked or written, or, in a spare known by its bytes, by its bytes now. */
   const holds = (file: string, id: string): boolean => {
     if (held.get(file) === id) return true;
     if (spareCheck || !reusable || checked.has(file)) return false;
     checked.add(file);
-    const found = path.join(claimed ? staging : spare, file);
-    if (!holdsIdentity(found, id)) return false;
+    const looked = look?.identityOf(file);
+    if (looked === undefined ? !holdsIdentity(path.join(claimed ? staging : spare, file), id) : looked !== bytesHashOf(id)) return false;
     held.set(file, id);
     return true;
   };
@@ -107,7 +110,8 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
       claim();
       for (const [file, id] of files) if (held.get(file) !== id) throw new Error(`${file} was never put in the new ${path.basename(outDir)}/`);
       // A spare known by its bytes: whatever else it holds is beyond the site.
-      if (reusable && !spareCheck) maybeBeyond.push(...listTree(staging));
+      if (reusable && !spareCheck) maybeBeyond.push(...(look?.entries() ?? listTree(staging)));
+      look?.stop();
       // What staging holds beyond the site goes: the spare's files the site no longer has, and strays.
       const beyond = maybeBeyond.filter((entry) => !files.has(entry));
       const siteFolders = beyond.length > 0 ? foldersOf(files) : new Set<string>();
@@ -131,6 +135,7 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
       return committed;
     },
     abort() {
+      look?.stop();
       if (!claimed) return;
       // What staging holds is checked like any spare next time: kept as the spare.
       if (!existsSync(spare)) renameSync(staging, spare);
