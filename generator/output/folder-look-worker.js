@@ -1,5 +1,5 @@
 // The look of folder-look.ts, in its worker thread: every entry of the folder, folder by
-// folder, told a message of lines "path<TAB>identity" at a time (no identity: not a
+// folder, told a message at a time: a path then its identity, for each entry ('': not a
 // regular file, or unreadable), then null once every entry is told.
 //
 // Plain JavaScript: a worker that loads TypeScript starts Node's type stripper of its own,
@@ -29,7 +29,7 @@ function identityOf(file) {
   return hashed.digest('hex');
 }
 
-let lines = [];
+let told = [];
 const folders = [''];
 while (folders.length > 0) {
   const folder = folders.pop();
@@ -45,13 +45,13 @@ while (folders.length > 0) {
         id = '';
       }
     }
-    lines.push(`${name}\t${id}`);
-    if (lines.length === PER_MESSAGE) {
-      port.postMessage(lines.join('\n'));
-      lines = [];
+    told.push(name, id);
+    if (told.length === 2 * PER_MESSAGE) {
+      port.postMessage(told);
+      told = [];
     }
   }
 }
-if (lines.length > 0) port.postMessage(lines.join('\n'));
+if (told.length > 0) port.postMessage(told);
 port.postMessage(null);
 port.close();

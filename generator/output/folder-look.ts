@@ -35,13 +35,10 @@ export function lookAtFolder(dir: string): FolderLook {
   /** Takes in what the worker told since the last call. */
   const take = () => {
     for (let told = receiveMessageOnPort(port1); told && !done; told = receiveMessageOnPort(port1)) {
-      const lines = told.message as string | null;
-      if (lines === null) done = true;
-      else
-        for (const line of lines.split('\n')) {
-          const tab = line.indexOf('\t');
-          identities.set(line.slice(0, tab), line.slice(tab + 1));
-        }
+      // Paths and identities in turn; null once the look has told every entry.
+      const pairs = told.message as string[] | null;
+      if (pairs === null) done = true;
+      else for (let index = 0; index < pairs.length; index += 2) identities.set(pairs[index]!, pairs[index + 1]!);
     }
   };
   return {

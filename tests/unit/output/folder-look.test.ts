@@ -30,6 +30,8 @@ test('a look tells every entry of a folder, and the identity of each regular fil
   symlinkSync(path.join(dir, 'index.html'), path.join(dir, 'link.html'));
   // A named pipe is never opened: reading it would block the look for good.
   const pipe = spawnSync('mkfifo', [path.join(dir, 'pipe')]).status === 0;
+  // Any name a file system allows, told as it is.
+  writeFileSync(path.join(dir, 'odd\tname\nhere.html'), 'odd');
   // More entries than one message holds.
   mkdirSync(path.join(dir, 'many'));
   for (let index = 0; index < 1500; index += 1) writeFileSync(path.join(dir, 'many', `${index}.txt`), String(index));
@@ -38,12 +40,13 @@ test('a look tells every entry of a folder, and the identity of each regular fil
   try {
     const entries = await lookedAt(look);
     expect(entries).toEqual(
-      expect.arrayContaining(['course', 'course/7', 'course/7/index.html', 'empty', 'index.html', 'link.html', 'many', 'many/0.txt', 'many/1499.txt', ...(pipe ? ['pipe'] : [])]),
+      expect.arrayContaining(['course', 'course/7', 'course/7/index.html', 'empty', 'index.html', 'link.html', 'many', 'many/0.txt', 'many/1499.txt', 'odd\tname\nhere.html', ...(pipe ? ['pipe'] : [])]),
     );
-    expect(entries).toHaveLength(7 + 1500 + (pipe ? 1 : 0));
+    expect(entries).toHaveLength(8 + 1500 + (pipe ? 1 : 0));
     expect(look.identityOf('index.html')).toBe(digestFile(path.join(dir, 'index.html')));
     expect(look.identityOf('course/7/index.html')).toBe(digestFile(path.join(dir, 'course', '7', 'index.html')));
     expect(look.identityOf('many/1499.txt')).toBe(digestFile(path.join(dir, 'many', '1499.txt')));
+    expect(look.identityOf('odd\tname\nhere.html')).toBe(digestFile(path.join(dir, 'odd\tname\nhere.html')));
     // Not regular files, or not there: no identity, so the build writes the file anew.
     for (const other of ['link.html', 'course', 'empty', 'missing.html', ...(pipe ? ['pipe'] : [])]) expect(look.identityOf(other), other).toBe('');
   } finally {
