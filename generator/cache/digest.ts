@@ -1,5 +1,5 @@
 import { createHash, hash } from 'node:crypto';
-import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readSync } from 'node:fs';
 
 /*
  * An identity: the SHA-1 of a file's bytes (or of what a page is made from), in hex. It
@@ -20,10 +20,17 @@ export function digest(value: string | Uint8Array): string {
 /** What a file is read through, a piece at a time: one for every file read here (the reads are synchronous). */
 const piece = Buffer.allocUnsafe(1 << 16);
 
+/**
+ * How a file is opened to be hashed: without waiting. A named pipe put where a file was,
+ * after the file was looked at, then reads as empty (or fails) instead of blocking the
+ * build for good; a regular file reads as ever.
+ */
+export const READ_NOW = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
 /** The identity of a file's bytes, read a piece at a time (a file is never held whole). */
 export function digestFile(file: string): string {
   const hashed = createHash(ALGORITHM);
-  const fd = openSync(file, 'r');
+  const fd = openSync(file, READ_NOW);
   try {
     for (let read = readSync(fd, piece); read > 0; read = readSync(fd, piece)) hashed.update(piece.subarray(0, read));
   } finally {
@@ -52,7 +59,11 @@ export function isPlainFile(file: string): boolean {
   }
 }
 
-/** Whether `file` is a regular file whose bytes are those identity `id` names. */
+/** Whether `file` is a regular file whose bytes are those identity `id` names (a file that cannot be read does not). */
 export function holdsIdentity(file: string, id: string): boolean {
-  return isPlainFile(file) && digestFile(file) === bytesHashOf(id);
+  try {
+    return isPlainFile(file) && digestFile(file) === bytesHashOf(id);
+  } catch {
+    return false;
+  }
 }

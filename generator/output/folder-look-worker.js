@@ -5,13 +5,13 @@
 // Plain JavaScript: a worker that loads TypeScript starts Node's type stripper of its own,
 // which cost this look its whole gain at 10,000 courses, and 15 MB (output/README.md). So
 // identityOf below is cache/digest.ts's digestFile, written again; the algorithm is
-// digest.ts's, passed in.
+// digest.ts's, and so are the flags a file is opened with, passed in.
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { workerData } from 'node:worker_threads';
 
-const { dir, algorithm, port } = workerData;
+const { dir, algorithm, flags, port } = workerData;
 /** Entries per message: the build takes them as they come. */
 const PER_MESSAGE = 1000;
 /** What a file is read through, a piece at a time: a file is never held whole. */
@@ -20,7 +20,7 @@ const piece = Buffer.allocUnsafe(1 << 16);
 /** The identity of a file's bytes (digestFile's). */
 function identityOf(file) {
   const hashed = createHash(algorithm);
-  const fd = openSync(file, 'r');
+  const fd = openSync(file, flags);
   try {
     for (let read = readSync(fd, piece); read > 0; read = readSync(fd, piece)) hashed.update(piece.subarray(0, read));
   } finally {
