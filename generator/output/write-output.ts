@@ -57,16 +57,17 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
     folders.add(staging);
     claimed = true;
   };
-  // A spare known only by its bytes is staging from the start, and looked at by a worker meanwhile (folder-look.ts).
+  /** A spare known only by its bytes: staging from the start, looked at by a worker meanwhile (folder-look.ts). */
   const look = reusable && !spareCheck ? (claim(), lookAtFolder(staging)) : null;
 
   /** Whether staging holds `file` as `id`: as checked or written, or, in a spare known by its bytes, by its bytes now. */
   const holds = (file: string, id: string): boolean => {
     if (held.get(file) === id) return true;
-    if (spareCheck || !reusable || checked.has(file)) return false;
+    if (!look || checked.has(file)) return false;
     checked.add(file);
-    const looked = look?.identityOf(file);
-    if (looked === undefined ? !holdsIdentity(path.join(claimed ? staging : spare, file), id) : looked !== bytesHashOf(id)) return false;
+    // What the look told of the file, or, when it has not told yet, the file's bytes now.
+    const looked = look.identityOf(file);
+    if (looked === undefined ? !holdsIdentity(path.join(staging, file), id) : looked !== bytesHashOf(id)) return false;
     held.set(file, id);
     return true;
   };
@@ -110,8 +111,10 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
       claim();
       for (const [file, id] of files) if (held.get(file) !== id) throw new Error(`${file} was never put in the new ${path.basename(outDir)}/`);
       // A spare known by its bytes: whatever else it holds is beyond the site.
-      if (reusable && !spareCheck) maybeBeyond.push(...(look?.entries() ?? listTree(staging)));
-      look?.stop();
+      if (look) {
+        maybeBeyond.push(...(look.entries() ?? listTree(staging)));
+        look.stop();
+      }
       // What staging holds beyond the site goes: the spare's files the site no longer has, and strays.
       const beyond = maybeBeyond.filter((entry) => !files.has(entry));
       const siteFolders = beyond.length > 0 ? foldersOf(files) : new Set<string>();
