@@ -74,9 +74,10 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
 
   const ensureFolder = (folder: string): void => {
     if (folders.has(folder)) return;
+    // The parent first: a file standing where it goes would make this folder's path unreadable.
+    ensureFolder(path.dirname(folder));
     const stats = lstatSync(folder, { throwIfNoEntry: false });
     if (!stats?.isDirectory()) {
-      ensureFolder(path.dirname(folder));
       // Something else where a folder goes (a file of an older site, a stray): replaced.
       if (stats) {
         rmSync(folder, { recursive: true, force: true });

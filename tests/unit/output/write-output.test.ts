@@ -143,6 +143,25 @@ describe('the new out/ is every file of the site, and only those', () => {
     expect(existsSync(path.join(outDir, 'b'))).toBe(false);
   });
 
+  test('a file where a folder of the site goes, above another folder (course/ where course/1/ goes), is replaced, known or not', async () => {
+    const site = { 'index.html': 'home', 'course/1/index.html': 'one', 'course/2/index.html': 'two' };
+    for (const known of [true, false]) {
+      const first = await writeSite(site);
+      const second = await writeSite({ ...site, 'index.html': 'home v2' }, first.next);
+      // By hand in out/, which the next build keeps as its spare; then in the spare itself.
+      rmSync(path.join(outDir, 'course'), { recursive: true });
+      writeFileSync(path.join(outDir, 'course'), 'a file');
+      const third = await writeSite({ ...site, 'index.html': 'home v3' }, known ? second.next : null);
+      expect(hashTree(outDir), `known: ${known}`).toEqual({ 'index.html': digestOf('home v3'), 'course/1/index.html': digestOf('one'), 'course/2/index.html': digestOf('two') });
+      rmSync(path.join(spareDir, 'course'), { recursive: true, force: true });
+      writeFileSync(path.join(spareDir, 'course'), 'a file');
+      await writeSite({ ...site, 'index.html': 'home v4' }, known ? third.next : null);
+      expect(hashTree(outDir), `known: ${known}`).toEqual({ 'index.html': digestOf('home v4'), 'course/1/index.html': digestOf('one'), 'course/2/index.html': digestOf('two') });
+      rmSync(outDir, { recursive: true });
+      rmSync(spareDir, { recursive: true, force: true });
+    }
+  });
+
   test('a spare emptied, or replaced by a file, is no trouble: the site is whole', async () => {
     const first = await writeSite({ 'index.html': 'v1', 'a/index.html': 'a' });
     const second = await writeSite({ 'index.html': 'v2', 'a/index.html': 'a' }, first.next);
