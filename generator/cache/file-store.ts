@@ -1,6 +1,7 @@
-import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, linkSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { digest, holdsIdentity, isIdentity } from './digest.ts';
+import { makeFolder, removeFile, statOf } from './on-disk.ts';
 
 /*
  * The pages' files by the hash of their bytes, one file each (store/<first two hex
@@ -33,14 +34,17 @@ export function openFileStore(dir: string): FileStore {
       const target = pathOf(id);
       // A kept file is a link to a page of out/: edited there in place, it is damaged here
       // too, and the page rendered again replaces it.
-      const kept = statSync(target, { throwIfNoEntry: false });
+      const kept = statOf(target);
       if (kept?.isFile()) {
         const source = statSync(file);
         if ((kept.ino === source.ino && kept.dev === source.dev) || holdsIdentity(target, id)) return;
       }
       const folder = path.dirname(target);
-      if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
-      folders.add(folder);
+      if (!folders.has(folder)) {
+        makeFolder(dir);
+        makeFolder(folder);
+        folders.add(folder);
+      }
       const temporary = `${target}.${process.pid}.tmp`;
       rmSync(temporary, { force: true });
       try {
@@ -61,12 +65,12 @@ export function openFileStore(dir: string): FileStore {
       return digest(bytes) === id ? bytes : null;
     },
     remove(ids) {
-      for (const id of ids) if (isIdentity(id)) rmSync(pathOf(id), { force: true });
+      for (const id of ids) if (isIdentity(id)) removeFile(pathOf(id));
     },
     prune(keep) {
       for (const entry of safeReaddir(dir)) {
         const folder = path.join(dir, entry);
-        const names = /^[0-9a-f]{2}$/.test(entry) ? safeReaddir(folder) : null;
+        const names = /^[0-9a-f]{2}$/.test(entry) && statOf(folder)?.isDirectory() ? safeReaddir(folder) : null;
         if (names === null) {
           rmSync(folder, { recursive: true, force: true });
           continue;

@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { digestFile } from './digest.ts';
+import { makeFolder, removeFile, statOf } from './on-disk.ts';
 
 /*
  * The files the build draws or encodes (social cards, icons, the files made from
@@ -64,7 +65,7 @@ export function openImageFiles(dir: string): ImageFiles {
       return key ? { path: path.join(folderOf(key), id), id } : null;
     },
     temporaryFor(key, extension) {
-      mkdirSync(folderOf(key), { recursive: true });
+      makeFolder(folderOf(key));
       return path.join(folderOf(key), `${key}.${process.pid}-${(temporaries += 1)}.tmp.${extension}`);
     },
     keep(key, extension, temporary) {
@@ -81,14 +82,14 @@ export function openImageFiles(dir: string): ImageFiles {
       for (const id of ids) {
         const key = NAME.exec(id)?.[1];
         if (!key) continue;
-        rmSync(path.join(folderOf(key), id), { force: true });
+        removeFile(path.join(folderOf(key), id));
         listed.get(folderOf(key))?.delete(key);
       }
     },
     prune(keep) {
       for (const entry of safeReaddir(dir)) {
         const folder = path.join(dir, entry);
-        if (!/^[0-9a-f]{2}$/.test(entry)) {
+        if (!/^[0-9a-f]{2}$/.test(entry) || !statOf(folder)?.isDirectory()) {
           rmSync(folder, { recursive: true, force: true });
           continue;
         }
@@ -96,7 +97,7 @@ export function openImageFiles(dir: string): ImageFiles {
           if (keep.has(name)) continue;
           const file = path.join(folder, name);
           // A file being made now (site dev shares the folder) is left to the one making it.
-          if (name.includes('.tmp.') && Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) < HOUR_MS) continue;
+          if (name.includes('.tmp.') && Date.now() - (statOf(file)?.mtimeMs ?? 0) < HOUR_MS) continue;
           rmSync(file, { recursive: true, force: true });
         }
       }

@@ -1,6 +1,7 @@
-import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { holdsIdentity } from '../cache/digest.ts';
+import { statOf } from '../cache/on-disk.ts';
 import { folderId } from './beside-out.ts';
 
 /*
@@ -107,15 +108,6 @@ function namesIn(folders: ReadonlySet<string>, files: readonly string[]): Map<st
     }
   }
   return named;
-}
-
-/** A path's lstat, or null when nothing is there (or a file stands where a folder of the path should). */
-function statOf(file: string) {
-  try {
-    return lstatSync(file, { throwIfNoEntry: false }) ?? null;
-  } catch {
-    return null;
-  }
 }
 
 function listFolder(dir: string): Dirent[] {

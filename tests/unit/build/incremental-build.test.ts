@@ -208,6 +208,27 @@ describe('out/ and what lies beside it, whatever happened to them', () => {
   }, 120_000);
 });
 
+describe('a file where a folder goes', () => {
+  test('course/ in the spare, a folder of the cache\'s store/ or images/: each build after it succeeds, out/ as --no-cache writes it', async () => {
+    const site = project();
+    await site.build();
+    site.edit('title: About Us', 'title: About Us Now');
+    await site.build();
+    const toFile = (folder: string) => {
+      rmSync(folder, { recursive: true, force: true });
+      writeFileSync(folder, 'a file where a folder was');
+    };
+    toFile(path.join(spareOf(site), 'course'));
+    for (const room of ['store', 'images']) for (const folder of readdirSync(path.join(site.cacheDir, room))) toFile(path.join(site.cacheDir, room, folder));
+    // The site's name is on every page and every card: each page is rendered and kept, each card drawn.
+    for (const [from, to] of [['name: Young Hustlers Network', 'name: Young Hustlers'], ['name: Young Hustlers', 'name: Young Hustlers Network']] as const) {
+      site.edit(from, to);
+      await site.build();
+      expect(hashTree(site.outDir), to).toEqual(await fromNothing(site.contentFile));
+    }
+  }, 120_000);
+});
+
 describe('the cache, whatever happened to it', () => {
   test('an older cache restored (as actions/cache does with restore keys) before building into a newer out/: the site is right', async () => {
     const site = project();

@@ -16,9 +16,10 @@ import { tempDir } from '../../helpers/temp.ts';
  * nothing (--no-cache) makes of the same content. Edits are drawn at random: courses,
  * books and bundles added, removed and edited, prices, FAQ items, labels, page titles, the
  * site's name and the login variables; and, between builds, damage to what a build keeps:
- * files of out/ changed, removed or added, a folder replaced by a file, the spare beside
- * out/ damaged, emptied or swapped with out/, files of the cache damaged, its record
- * removed, or an older cache put back (as a CI cache restored with restore keys).
+ * files of out/ changed, removed or added, a folder replaced by a file (in out/, the spare
+ * beside it or the cache), the spare damaged, emptied or swapped with out/, files of the
+ * cache damaged, its record removed, or an older cache put back (as a CI cache restored
+ * with restore keys).
  */
 
 type Content = {
@@ -124,7 +125,7 @@ function apply(content: Content, { kind, pick, text }: Edit, env: NodeJS.Process
 /** Damage to what builds keep, done between two builds (see the top of this file). */
 const DAMAGES = [
   'outFileChanged', 'outFileRemoved', 'outStrayAdded', 'outFolderToFile', 'spareFileChanged', 'spareEmptied', 'outSwappedWithSpare',
-  'storeFileChanged', 'imageCutShort', 'clientByteChanged', 'recordRemoved', 'olderCacheRestored',
+  'spareOrCacheFolderToFile', 'storeFileChanged', 'imageCutShort', 'clientByteChanged', 'recordRemoved', 'olderCacheRestored',
 ] as const;
 type Damage = { damage: (typeof DAMAGES)[number]; pick: number };
 const damage: fc.Arbitrary<Damage> = fc.record({ damage: fc.constantFrom(...DAMAGES), pick: fc.nat(10_000) });
@@ -158,6 +159,19 @@ function doDamage({ damage: kind, pick }: Damage, kept: Kept): void {
       break;
     case 'outFolderToFile': {
       const folder = path.join(kept.outDir, ['faq', 'social', 'course'][pick % 3]!);
+      rmSync(folder, { recursive: true, force: true });
+      writeFileSync(folder, 'a file where a folder was');
+      break;
+    }
+    case 'spareOrCacheFolderToFile': {
+      // A folder above others: course/ in the spare, or a folder of the cache's store/ or images/.
+      const inCache = (name: string) => {
+        const parent = path.join(kept.cacheDir, name);
+        const folders = existsSync(parent) ? readdirSync(parent) : [];
+        return folders.length > 0 ? path.join(parent, folders[pick % folders.length]!) : null;
+      };
+      const folder = [path.join(kept.spareDir, 'course'), inCache('store'), inCache('images')][pick % 3];
+      if (!folder || !existsSync(folder)) break;
       rmSync(folder, { recursive: true, force: true });
       writeFileSync(folder, 'a file where a folder was');
       break;

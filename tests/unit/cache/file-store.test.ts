@@ -67,4 +67,19 @@ describe('the file store: pages\' files by the hash of their bytes', () => {
     expect(existsSync(pages[1]!.file)).toBe(true);
     rmSync(storeDir, { recursive: true });
   });
+
+  test('a file where a folder of the store goes (a damaged cache) reads as missing, is replaced when a page is kept there, and is pruned otherwise', () => {
+    const dir = tempDir('site-store-');
+    const storeDir = path.join(dir, 'store');
+    const [kept, other] = ['<p>kept</p>', '<p>other</p>'].map((text, index) => pageFile(path.join(dir, 'out'), `${index}.html`, text));
+    mkdirSync(storeDir);
+    for (const { id } of [kept!, other!]) writeFileSync(path.join(storeDir, id.slice(0, 2)), 'not a folder');
+    const store = openFileStore(storeDir);
+    expect(store.read(other!.id)).toBeNull();
+    store.remove([other!.id]);
+    store.keep(kept!.id, kept!.file);
+    expect(store.read(kept!.id)?.toString()).toBe('<p>kept</p>');
+    store.prune(new Set([kept!.id]));
+    expect(readdirSync(storeDir, { recursive: true }).filter((name) => String(name).length > 2)).toEqual([path.join(kept!.id.slice(0, 2), kept!.id)]);
+  });
 });
