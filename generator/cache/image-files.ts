@@ -65,6 +65,7 @@ export function openImageFiles(dir: string): ImageFiles {
       return key ? { path: path.join(folderOf(key), id), id } : null;
     },
     temporaryFor(key, extension) {
+      makeFolder(dir);
       makeFolder(folderOf(key));
       return path.join(folderOf(key), `${key}.${process.pid}-${(temporaries += 1)}.tmp.${extension}`);
     },

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import path from 'node:path';
 import { clientVersion } from '../cache/code-version.ts';
 import { digest } from '../cache/digest.ts';
+import { makeFolder } from '../cache/on-disk.ts';
 import { bundleClient, clientBuildOptions, stopEsbuild, type ClientAssets } from './bundle.ts';
 
 /** A file of the client bundle: where it goes under out/, its identity and its bytes. */
@@ -75,6 +76,7 @@ function readKept(folder: string): Omit<ClientBundle, 'bundled'> | { damaged: st
 /** Writes the bundle into `folder`, beside then renamed (two builds at once, or one killed, never leave half a bundle), and removes the others. */
 function keep(folder: string, saved: SavedBundle, files: readonly BundleFile[]): void {
   const parent = path.dirname(folder);
+  makeFolder(parent);
   const temporary = `${folder}.${process.pid}.tmp`;
   rmSync(temporary, { recursive: true, force: true });
   for (const file of files) {

@@ -29,7 +29,7 @@ test('a file made is found by its key, in the folder opened anew (the next build
   expect(readFileSync(found!.path, 'utf8')).toBe('a card');
 });
 
-test('a file where a folder of images/ goes (a damaged cache) is replaced when a file is made there, and pruned otherwise', () => {
+test('a file where images/ or one of its folders goes (a damaged cache) is replaced when a file is made there, and pruned otherwise', () => {
   const dir = tempDir('site-images-');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, KEY.slice(0, 2)), 'not a folder');
@@ -41,4 +41,10 @@ test('a file where a folder of images/ goes (a damaged cache) is replaced when a
   expect(openImageFiles(dir).find(KEY)).toEqual(made);
   images.prune(new Set([made.id]));
   expect(readdirSync(dir, { recursive: true }).map(String).sort()).toEqual([KEY.slice(0, 2), path.join(KEY.slice(0, 2), made.id)]);
+
+  // images/ itself a file.
+  const whole = path.join(tempDir('site-images-'), 'images');
+  writeFileSync(whole, 'not a folder');
+  const again = make(openImageFiles(whole), KEY, 'a card');
+  expect(openImageFiles(whole).find(KEY)).toEqual(again);
 });

@@ -63,6 +63,18 @@ test('a kept bundle with a file changed, missing or unlisted is bundled again, a
   }
 }, 120_000);
 
+test('a file where the cache keeps its bundles (client/ damaged): bundled, said, and kept whole for the next build', async () => {
+  const dir = path.join(tempDir('site-client-'), 'client');
+  writeFileSync(dir, 'not a folder');
+  const warnings: string[] = [];
+  const bundle = await clientBundle(dir, { onWarning: (message) => warnings.push(message) });
+  expect(bundle.bundled).toBe(true);
+  expect(warnings).toEqual([expect.stringMatching(/\(bundle\.json cannot be read\): bundled again$/)]);
+  const next = await clientBundle(dir);
+  expect(next.bundled).toBe(false);
+  expect(shipped(next)).toEqual(shipped(bundle));
+}, 60_000);
+
 test('--no-cache bundles afresh beside a good bundle, and one version is kept: another goes', async () => {
   const dir = tempDir('site-client-');
   const good = shipped(await clientBundle(dir));
