@@ -1,7 +1,7 @@
 import { copyFileSync, linkSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { digest, holdsIdentity, isIdentity } from './digest.ts';
-import { makeFolder, removeFile, statOf } from './on-disk.ts';
+import { clearForFile, makeFolder, removeFile, statOf } from './on-disk.ts';
 
 /*
  * The pages' files by the hash of their bytes, one file each (store/<first two hex
@@ -52,6 +52,7 @@ export function openFileStore(dir: string): FileStore {
       } catch {
         copyFileSync(file, temporary);
       }
+      clearForFile(target);
       renameSync(temporary, target);
     },
     read(id) {

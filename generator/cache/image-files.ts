@@ -1,7 +1,7 @@
 import { readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { digestFile } from './digest.ts';
-import { makeFolder, removeFile, statOf } from './on-disk.ts';
+import { clearForFile, makeFolder, removeFile, statOf } from './on-disk.ts';
 
 /*
  * The files the build draws or encodes (social cards, icons, the files made from
@@ -72,6 +72,7 @@ export function openImageFiles(dir: string): ImageFiles {
     keep(key, extension, temporary) {
       const id = `${key}.${digestFile(temporary)}.${extension}`;
       const file = { path: path.join(folderOf(key), id), id };
+      clearForFile(file.path);
       renameSync(temporary, file.path);
       const files = byKey(key);
       const older = files.get(key);

@@ -82,4 +82,16 @@ describe('the file store: pages\' files by the hash of their bytes', () => {
     store.prune(new Set([kept!.id]));
     expect(readdirSync(storeDir, { recursive: true }).filter((name) => String(name).length > 2)).toEqual([path.join(kept!.id.slice(0, 2), kept!.id)]);
   });
+
+  test('a folder where a stored file goes reads as missing, is replaced when that file is kept, and is removed with it', () => {
+    const dir = tempDir('site-store-');
+    const store = openFileStore(path.join(dir, 'store'));
+    const [one, two] = ['<p>one</p>', '<p>two</p>'].map((text, index) => pageFile(path.join(dir, 'out'), `${index}.html`, text));
+    for (const { id } of [one!, two!]) mkdirSync(path.join(store.pathOf(id), 'inside'), { recursive: true });
+    expect(store.read(one!.id)).toBeNull();
+    store.keep(one!.id, one!.file);
+    expect(store.read(one!.id)?.toString()).toBe('<p>one</p>');
+    store.remove([two!.id]);
+    expect(existsSync(store.pathOf(two!.id))).toBe(false);
+  });
 });

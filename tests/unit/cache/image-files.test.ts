@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { digest } from '../../../generator/cache/digest.ts';
@@ -47,4 +47,18 @@ test('a file where images/ or one of its folders goes (a damaged cache) is repla
   writeFileSync(whole, 'not a folder');
   const again = make(openImageFiles(whole), KEY, 'a card');
   expect(openImageFiles(whole).find(KEY)).toEqual(again);
+});
+
+test('a folder where a file of images/ goes (a damaged cache) is no file: made again, it replaces the folder; removed, it goes', () => {
+  const dir = tempDir('site-images-');
+  const made = make(openImageFiles(dir), KEY, 'a card');
+  rmSync(made.path);
+  mkdirSync(path.join(made.path, 'inside'), { recursive: true });
+  const images = openImageFiles(dir);
+  const again = make(images, KEY, 'a card');
+  expect(again).toEqual(made);
+  expect(readFileSync(again.path, 'utf8')).toBe('a card');
+  mkdirSync(path.join(path.dirname(made.path), `${KEY}.${'1'.repeat(40)}.png`, 'inside'), { recursive: true });
+  images.remove([`${KEY}.${'1'.repeat(40)}.png`]);
+  expect(readdirSync(path.dirname(made.path))).toEqual([made.id]);
 });
