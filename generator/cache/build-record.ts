@@ -1,10 +1,11 @@
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PriceRecord } from '../content/prices.ts';
 import type { ImageStamps } from '../images/image-stamps.ts';
 import type { Downloads } from '../build/build-result.ts';
 import type { PageSize, Size } from '../check/page-sizes.ts';
 import type { FolderState, SpareState } from '../output/folder-state.ts';
+import { readFileNow } from './on-disk.ts';
 
 /*
  * The build record: what the last build made, one JSON file of the cache folder
@@ -66,7 +67,7 @@ export function readRecord(dir: string, onWarning?: (message: string) => void): 
   };
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readFileNow(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? null : ignored(`cannot be read (${RECORD_FILE}: ${code === 'EISDIR' ? 'a folder' : code})`);

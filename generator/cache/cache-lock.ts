@@ -1,7 +1,8 @@
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { readFileNow } from './on-disk.ts';
 import { isAlive } from './process-alive.ts';
 
 /*
@@ -12,7 +13,8 @@ import { isAlive } from './process-alive.ts';
  * holder, who touches it every few seconds while it holds it. A lock whose holder is not
  * running, or that nobody has touched for STALE_MS (a holder that is not a build, a
  * cache copied with its lock from another machine), or that is no lock file at all (a
- * folder), holds nothing: it is taken over, with a warning. A lock never blocks for ever.
+ * folder, a link, a named pipe), holds nothing: it is taken over, with a warning. A lock
+ * never blocks for ever.
  */
 
 /** How often the holder touches its lock, and how often a waiting build looks again. */
@@ -80,7 +82,7 @@ function hold(file: string, mine: string): () => void {
 function staleness(file: string): string | null {
   const stats = lstatSync(file, { throwIfNoEntry: false });
   if (!stats) return null; // released meanwhile: the next try takes it
-  if (!stats.isFile()) return 'it was not a lock file a build writes (a folder or a link)';
+  if (!stats.isFile()) return 'it was not a lock file a build writes (a folder, a link or a pipe)';
   const age = Date.now() - stats.mtimeMs;
   const holder = readHolder(file);
   if (holder && holder.host === hostname() && !isAlive(holder.pid)) return `process ${holder.pid}, which held it, is not running`;
@@ -97,10 +99,10 @@ function readHolder(file: string): Holder | null {
   }
 }
 
-/** A lock file's text; null for no file, or no readable one (a folder). */
+/** A lock file's text; null for no file, or no readable one (a folder, or a named pipe, which is never waited on). */
 function readText(file: string): string | null {
   try {
-    return readFileSync(file, 'utf8');
+    return readFileNow(file, 'utf8');
   } catch {
     return null;
   }

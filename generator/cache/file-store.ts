@@ -1,7 +1,7 @@
-import { copyFileSync, linkSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, linkSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { digest, holdsIdentity, isIdentity } from './digest.ts';
-import { clearForFile, makeFolder, removeFile, statOf } from './on-disk.ts';
+import { clearForFile, makeFolder, readFileNow, removeFile, statOf } from './on-disk.ts';
 
 /*
  * The pages' files by the hash of their bytes, one file each (store/<first two hex
@@ -59,7 +59,7 @@ export function openFileStore(dir: string): FileStore {
       if (!isIdentity(id)) return null;
       let bytes: Buffer;
       try {
-        bytes = readFileSync(pathOf(id));
+        bytes = readFileNow(pathOf(id));
       } catch {
         return null;
       }

@@ -1,4 +1,5 @@
-import { lstatSync, mkdirSync, rmSync, type Stats } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, type Stats } from 'node:fs';
+import { READ_NOW } from './digest.ts';
 
 /*
  * What stands at a path of a folder a build keeps (its cache, out/ and its spare). Those
@@ -35,4 +36,20 @@ export function removeFile(file: string): void {
 export function clearForFile(file: string): void {
   const stats = statOf(file);
   if (stats && !stats.isFile()) rmSync(file, { recursive: true, force: true });
+}
+
+/**
+ * The bytes of `file`, as readFileSync reads them (and failing as it fails), but opened
+ * without waiting: a named pipe where a file of a kept folder was reads as empty, never
+ * waited on for a writer.
+ */
+export function readFileNow(file: string): Buffer;
+export function readFileNow(file: string, encoding: BufferEncoding): string;
+export function readFileNow(file: string, encoding?: BufferEncoding): Buffer | string {
+  const fd = openSync(file, READ_NOW);
+  try {
+    return encoding ? readFileSync(fd, encoding) : readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }

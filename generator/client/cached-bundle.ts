@@ -1,8 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { clientVersion } from '../cache/code-version.ts';
 import { digest } from '../cache/digest.ts';
-import { makeFolder } from '../cache/on-disk.ts';
+import { makeFolder, readFileNow } from '../cache/on-disk.ts';
 import { bundleClient, clientBuildOptions, stopEsbuild, type ClientAssets } from './bundle.ts';
 
 /** A file of the client bundle: where it goes under out/, its identity and its bytes. */
@@ -54,7 +54,7 @@ export async function clientBundle(dir: string, options: { fresh?: boolean; onWa
 function readKept(folder: string): Omit<ClientBundle, 'bundled'> | { damaged: string } | null {
   let saved: SavedBundle;
   try {
-    saved = JSON.parse(readFileSync(path.join(folder, 'bundle.json'), 'utf8')) as SavedBundle;
+    saved = JSON.parse(readFileNow(path.join(folder, 'bundle.json'), 'utf8')) as SavedBundle;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : { damaged: 'bundle.json cannot be read' };
   }
@@ -62,7 +62,7 @@ function readKept(folder: string): Omit<ClientBundle, 'bundled'> | { damaged: st
   for (const { file, id } of Array.isArray(saved?.files) ? saved.files : []) {
     let contents: Buffer;
     try {
-      contents = readFileSync(path.join(folder, String(file)));
+      contents = readFileNow(path.join(folder, String(file)));
     } catch {
       return { damaged: `${String(file)} is missing` };
     }

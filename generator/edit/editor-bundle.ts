@@ -1,9 +1,10 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { codeVersion } from '../cache/code-version.ts';
 import { digest } from '../cache/digest.ts';
+import { readFileNow } from '../cache/on-disk.ts';
 import { BuildProblemError } from '../problems/errors.ts';
 
 /*
@@ -58,7 +59,7 @@ async function keptOrBundled(cacheDir: string, onWarning?: (message: string) => 
 function readKept(file: string): string | { damaged: string } | null {
   let kept: KeptBundle;
   try {
-    kept = JSON.parse(readFileSync(file, 'utf8')) as KeptBundle;
+    kept = JSON.parse(readFileNow(file, 'utf8')) as KeptBundle;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : { damaged: `${path.basename(file)} cannot be read` };
   }

@@ -47,6 +47,21 @@ describe('the build cache lock', () => {
     expect(warnings).toEqual([expect.stringContaining('not a lock file a build writes')]);
   });
 
+  test.runIf(process.platform !== 'win32')('a lock that is a named pipe is taken over, never read and waited on', () => {
+    const cache = path.join(dir, 'pipe');
+    mkdirSync(cache, { recursive: true });
+    expect(spawnSync('mkfifo', [path.join(cache, 'lock')]).status).toBe(0);
+    // In a process of its own: were the lock read to wait for a writer, this test would end
+    // at the timeout rather than hold up every test after it.
+    const script = `import { lockCache } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../../generator/cache/cache-lock.ts'))};
+const release = await lockCache(process.argv[1], { onTakeOver: (why) => console.log(why) });
+release();`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, cache], { encoding: 'utf8', timeout: 30_000 });
+    expect(child.stderr).toBe('');
+    expect(child.stdout).toMatch(/^took over the lock of the build cache in .*: it was not a lock file a build writes \(a folder, a link or a pipe\)\n$/);
+    expect(existsSync(path.join(cache, 'lock'))).toBe(false);
+  });
+
   test('a cache folder that is a file fails at once, never waits (site build refuses it before, in plain words)', async () => {
     const cache = path.join(dir, 'a-file');
     writeFileSync(cache, 'not a folder');
