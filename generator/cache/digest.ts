@@ -1,5 +1,6 @@
-import { createHash, hash } from 'node:crypto';
-import { closeSync, constants, lstatSync, openSync, readSync } from 'node:fs';
+import { hash } from 'node:crypto';
+import { lstatSync } from 'node:fs';
+import { ALGORITHM, digestFile } from './file-hash.js';
 
 /*
  * An identity: the SHA-1 of a file's bytes (or of what a page is made from), in hex. It
@@ -8,35 +9,14 @@ import { closeSync, constants, lstatSync, openSync, readSync } from 'node:fs';
  * the content the build reads. Hex, not base64: the store names files by it, and some
  * file systems do not tell letter case apart. A file the build draws or encodes (a card,
  * an image) is known by its name in the images folder, which holds that hash too:
- * <key>.<hash>.<ext> (cache/image-files.ts).
+ * <key>.<hash>.<ext> (cache/image-files.ts). A file's identity is file-hash.js's, plain
+ * JavaScript a worker thread loads too.
  */
-export const ALGORITHM = 'sha1';
+export { ALGORITHM, digestFile, READ_NOW } from './file-hash.js';
 
 /** The identity of a text or of bytes. */
 export function digest(value: string | Uint8Array): string {
   return hash(ALGORITHM, value, 'hex');
-}
-
-/** What a file is read through, a piece at a time: one for every file read here (the reads are synchronous). */
-const piece = Buffer.allocUnsafe(1 << 16);
-
-/**
- * How a file is opened to be hashed: without waiting. A named pipe put where a file was,
- * after the file was looked at, then reads as empty (or fails) instead of blocking the
- * build for good; a regular file reads as ever.
- */
-export const READ_NOW = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
-
-/** The identity of a file's bytes, read a piece at a time (a file is never held whole). */
-export function digestFile(file: string): string {
-  const hashed = createHash(ALGORITHM);
-  const fd = openSync(file, READ_NOW);
-  try {
-    for (let read = readSync(fd, piece); read > 0; read = readSync(fd, piece)) hashed.update(piece.subarray(0, read));
-  } finally {
-    closeSync(fd);
-  }
-  return hashed.digest('hex');
 }
 
 /** Whether `id` has the shape of an identity (a name read from disk is only trusted as such). */

@@ -1,5 +1,4 @@
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import { ALGORITHM, READ_NOW } from '../cache/digest.ts';
 
 /*
  * A spare that no record describes (--no-cache, or a cache from elsewhere) is known only
@@ -26,7 +25,7 @@ export interface FolderLook {
 /** Starts a look at `dir` in a worker thread. */
 export function lookAtFolder(dir: string): FolderLook {
   const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(new URL('./folder-look-worker.js', import.meta.url), { workerData: { dir, algorithm: ALGORITHM, flags: READ_NOW, port: port2 }, transferList: [port2] });
+  const worker = new Worker(new URL('./folder-look-worker.js', import.meta.url), { workerData: { dir, port: port2 }, transferList: [port2] });
   // A build that ends first does not wait for the look; a look that fails is never done.
   worker.unref();
   worker.on('error', () => {});
