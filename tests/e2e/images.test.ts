@@ -160,5 +160,6 @@ describe('content images in the browser', () => {
       expect(log.messages).toEqual([]);
       await close();
     }
-  });
+    // Axe on every page with a picture, twice: about 35 s on 2 idle cores, so room for a busy one.
+  }, 180_000);
 });

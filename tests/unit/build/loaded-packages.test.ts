@@ -49,4 +49,5 @@ test('a build loads esbuild only when site/ needs compiling, and never loads GSA
   expect(edited.loaded).toContain('react-dom');
   expect(edited.loaded).not.toContain('esbuild');
   expect(edited.loaded).not.toContain('gsap');
-});
+  // Two whole builds, one with esbuild: about 2.5 s on 2 idle cores, so room for a busy one.
+}, 60_000);
