@@ -21,7 +21,7 @@ import { locateIssues } from '../content/validate.ts';
 import type { RenderedPage } from '../render/render-batch.ts';
 import { routeDataFile } from '../render/render-page.ts';
 import { defaultJobs, renderPages } from '../render/render-pages.ts';
-import { loadSiteServer } from '../render/site-server.ts';
+import { siteServerEntry } from '../render/site-server.ts';
 import { fixedFiles } from '../site-files/fixed-files.ts';
 import type { StageTimer } from './stage-timer.ts';
 
@@ -117,7 +117,7 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
   const plan = planPages(routes, drawsCardOf(data));
   const held = making.holdInputs ? new Map<string, PageInput>() : undefined;
   const renderContext = { template, shared, layout, assets: client.assets, imagesDir: making.drawCards ? making.images.dir : null, upTo };
-  const renderOptions = { inputOf, cardOf: cardInputMaker(data, layout), context: renderContext, server: () => timer.time('server', () => loadSiteServer()) };
+  const renderOptions = { inputOf, cardOf: cardInputMaker(data, layout), context: renderContext, server: () => timer.time('server', () => siteServerEntry({ onWarning: making.onWarning })) };
   const timing = { render: 0, cards: 0 };
   const onTime = (ms: { render: number; cards: number }) => ((timing.render += ms.render), (timing.cards += ms.cards));
 

@@ -5,7 +5,7 @@ import { loadSharp } from '../images/image-library.ts';
 import type { CardInput, PageInput } from '../plan/page-input.ts';
 import type { RouteRecord } from '../plan/routes.ts';
 import { renderBatch, type RenderContext, type RenderedPage } from './render-batch.ts';
-import type { SiteServer } from './site-server.ts';
+import { importSiteServer } from './site-server.ts';
 
 /** Pages per batch: what a render worker is sent at a time. */
 const BATCH_PAGES = 16;
@@ -22,6 +22,12 @@ export const WORKERS_MIN_CORES = 4;
 /** Render threads when `--jobs` is not given, for `pages` to render. */
 export function defaultJobs(pages: number, cores = availableParallelism()): number {
   return pages >= WORKERS_FROM && cores >= WORKERS_MIN_CORES ? cores : 1;
+}
+
+/** What each render worker is given when it starts: what every page is rendered with, and the compiled site/'s entry file. */
+export interface RenderWorkerData {
+  context: RenderContext;
+  server: string;
 }
 
 /** A batch's result as a render worker sends it back. */
@@ -43,7 +49,8 @@ export async function* renderPages(
     cardOf: (route: RouteRecord) => CardInput | null;
     context: RenderContext;
     jobs: number;
-    server: () => Promise<SiteServer>;
+    /** The compiled site/'s entry file (site-server.ts), asked for once, when pages are to render. */
+    server: () => Promise<string>;
     onTime?: (ms: BatchResult['ms']) => void;
   },
 ): AsyncGenerator<RenderedPage> {
@@ -52,14 +59,15 @@ export async function* renderPages(
   };
   const { jobs } = options;
   if (jobs < 2) {
-    const server = routes.length > 0 ? await options.server() : null;
+    const server = routes.length > 0 ? await importSiteServer(await options.server()) : null;
     const images = options.context.imagesDir ? openImageFiles(options.context.imagesDir) : null;
     for (const batch of batches()) yield* renderBatch(options.context, server!, { routes: batch, inputOf: options.inputOf, cardOf: options.cardOf }, images, options.onTime);
     return;
   }
   // sharp's libraries are opened by this thread first, so that they stay open when a worker ends.
   await loadSharp();
-  const pool = new Tinypool({ filename: new URL('./render-worker.ts', import.meta.url).href, minThreads: jobs, maxThreads: jobs, workerData: options.context });
+  const workerData: RenderWorkerData = { context: options.context, server: await options.server() };
+  const pool = new Tinypool({ filename: new URL('./render-worker.ts', import.meta.url).href, minThreads: jobs, maxThreads: jobs, workerData });
   try {
     const inFlight: Promise<BatchResult>[] = [];
     const source = batches();

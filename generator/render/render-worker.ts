@@ -6,12 +6,13 @@ import Tinypool from 'tinypool';
 import { openImageFiles } from '../cache/image-files.ts';
 import { cardInputOf, type PageInput } from '../plan/page-input.ts';
 import type { RouteRecord } from '../plan/routes.ts';
-import type { BatchResult } from './render-pages.ts';
-import { renderBatch, type RenderContext, type RenderedPage } from './render-batch.ts';
-import { loadSiteServer } from './site-server.ts';
+import type { BatchResult, RenderWorkerData } from './render-pages.ts';
+import { renderBatch, type RenderedPage } from './render-batch.ts';
+import { importSiteServer } from './site-server.ts';
 
-const context = Tinypool.workerData as RenderContext;
-const server = await loadSiteServer();
+const { context, server: entry } = Tinypool.workerData as RenderWorkerData;
+// Checked, or compiled, by the build's own thread before the pool started.
+const server = await importSiteServer(entry);
 const images = context.imagesDir ? openImageFiles(context.imagesDir) : null;
 
 /** Renders a batch, sent back whole with the time it took. */

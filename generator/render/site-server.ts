@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +7,7 @@ import type * as esbuild from 'esbuild';
 import type { DocumentData } from '../../site/model/page-data.ts';
 import { BuildProblemError } from '../problems/errors.ts';
 import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
+import { keepFiles, readKeptFiles } from '../cache/kept-files.ts';
 import { hashSources } from '../cache/source-hash.ts';
 
 /** What the generator renders with: site/entry-server.tsx, compiled. */
@@ -14,8 +15,6 @@ export interface SiteServer {
   /** The HTML inside #root of the page at `path`, from its data. */
   renderRoute(path: string, data: DocumentData): string;
 }
-
-const SERVER_DIR = path.join(CACHE_ROOT, 'server');
 
 /** esbuild's version, from its package.json (found, not loaded): esbuild itself is loaded only to compile. */
 function esbuildVersion(): string {
@@ -47,37 +46,52 @@ export function serverBuildOptions(): esbuild.BuildOptions {
   };
 }
 
+/** Where compilations are kept (tests give a folder of their own, inside node_modules too). */
+export const SERVER_DIR = path.join(CACHE_ROOT, 'server');
+
+/** The compilation's entry file, in its folder. */
+const ENTRY = 'entry-server.mjs';
+
 /**
- * Loads the server side of site/. Node runs generator/ as TypeScript, but not TSX, so
- * site/ is compiled with esbuild, as Vite's SSR build does: once per change of its
- * sources (the folder is named by their hash), then imported from node_modules/.cache.
+ * The entry file of the server side of site/, compiled and checked. Node runs generator/
+ * as TypeScript, but not TSX, so site/ is compiled with esbuild, as Vite's SSR build does:
+ * once per change of its sources (the folder is named by their hash), then kept in
+ * node_modules/.cache/site/server/, inside the package's node_modules, so that the
+ * packages it imports resolve from there. A compilation kept before is used only when
+ * every file matches the hash it was kept under (--no-cache too, as a card is): a damaged
+ * one is compiled again, with a warning, so what renders the pages is never a file
+ * changed by hand or by a tool.
  */
-export async function loadSiteServer(): Promise<SiteServer> {
+export async function siteServerEntry(options: { onWarning?: (message: string) => void; dir?: string } = {}): Promise<string> {
+  const dir = options.dir ?? SERVER_DIR;
   const version = hashSources([path.join(PACKAGE_ROOT, 'site')], [esbuildVersion(), JSON.stringify(serverBuildOptions())]).slice(0, 16);
-  const dir = path.join(SERVER_DIR, version);
-  const entry = path.join(dir, 'entry-server.mjs');
-  if (!existsSync(entry)) {
-    await mkdir(SERVER_DIR, { recursive: true });
-    // Written beside, then renamed: two builds at once never import half a compilation.
-    const temporary = `${dir}.${process.pid}.tmp`;
-    try {
-      const { build } = await import('esbuild');
-      await build({ ...serverBuildOptions(), outdir: temporary });
-    } catch (error) {
-      await rm(temporary, { recursive: true, force: true });
-      throw new BuildProblemError(`compiling site/ for the server failed: ${esbuildMessages(error)}`, {
-        hint: 'This is a problem in site/, not in content.yaml. Run with DEBUG=1 for details.',
-        cause: error,
-      });
-    }
-    await rename(temporary, dir).catch(async (error: unknown) => {
-      await rm(temporary, { recursive: true, force: true });
-      // Another build put the same compilation in place meanwhile: that one stays.
-      if (!existsSync(entry)) throw error;
-    });
-    await removeOldCompilations(dir);
-  }
+  const folder = path.join(dir, version);
+  const kept = readKeptFiles(folder);
+  if (kept && !('damaged' in kept)) return path.join(folder, ENTRY);
+  if (kept) options.onWarning?.(`the server side of site/ compiled in node_modules/.cache/site/server/ is damaged (${kept.damaged}): compiled again`);
+  keepFiles(folder, await compileSiteServer(), null);
+  await removeOldCompilations(dir, folder);
+  return path.join(folder, ENTRY);
+}
+
+/** The server side of site/ from its entry file (siteServerEntry). */
+export async function importSiteServer(entry: string): Promise<SiteServer> {
   return (await import(pathToFileURL(entry).href)) as SiteServer;
+}
+
+/** site/ compiled for the server: its files, by their paths in the compilation's folder. */
+async function compileSiteServer(): Promise<{ file: string; contents: Uint8Array }[]> {
+  try {
+    const { build } = await import('esbuild');
+    // The folder is only where the files' paths are counted from: nothing is written.
+    const result = await build({ ...serverBuildOptions(), outdir: SERVER_DIR, write: false });
+    return result.outputFiles.map((file) => ({ file: path.relative(SERVER_DIR, file.path).split(path.sep).join('/'), contents: file.contents }));
+  } catch (error) {
+    throw new BuildProblemError(`compiling site/ for the server failed: ${esbuildMessages(error)}`, {
+      hint: 'This is a problem in site/, not in content.yaml. Run with DEBUG=1 for details.',
+      cause: error,
+    });
+  }
 }
 
 /** esbuild's errors, one line each. */
@@ -88,9 +102,9 @@ export function esbuildMessages(error: unknown): string {
 }
 
 /** Removes compilations of older sources, but not in the first hour: another build may be importing one. */
-async function removeOldCompilations(current: string): Promise<void> {
-  for (const name of await readdir(SERVER_DIR)) {
-    const full = path.join(SERVER_DIR, name);
+async function removeOldCompilations(dir: string, current: string): Promise<void> {
+  for (const name of await readdir(dir)) {
+    const full = path.join(dir, name);
     if (full === current) continue;
     const stats = await stat(full).catch(() => null);
     if (stats && Date.now() - stats.mtimeMs > 60 * 60_000) await rm(full, { recursive: true, force: true });

@@ -48,8 +48,8 @@ test('a kept bundle with a file changed, missing or unlisted is bundled again, a
       writeFileSync(path.join(kept, entry), bytes);
     }, new RegExp(`^the client bundle in the build cache is damaged \\(${entry.replace(/[.]/g, '\\.')} does not match its hash\\): bundled again$`)],
     ['a file gone', () => rmSync(path.join(kept, entry)), /\(assets\/main-.*\.js is missing\): bundled again$/],
-    ['its list unreadable', () => writeFileSync(path.join(kept, 'bundle.json'), '{ "files": [ '), /\(bundle\.json cannot be read\): bundled again$/],
-    ['its list empty', () => writeFileSync(path.join(kept, 'bundle.json'), '{ "files": [] }'), /\(bundle\.json lists no files\): bundled again$/],
+    ['its list unreadable', () => writeFileSync(path.join(kept, 'files.json'), '{ "files": [ '), /\(files\.json cannot be read\): bundled again$/],
+    ['its list empty', () => writeFileSync(path.join(kept, 'files.json'), '{ "files": [] }'), /\(files\.json lists no files\): bundled again$/],
   ];
   for (const [damage, doIt, said] of damages) {
     doIt();
@@ -69,7 +69,7 @@ test('a file where the cache keeps its bundles (client/ damaged): bundled, said,
   const warnings: string[] = [];
   const bundle = await clientBundle(dir, { onWarning: (message) => warnings.push(message) });
   expect(bundle.bundled).toBe(true);
-  expect(warnings).toEqual([expect.stringMatching(/\(bundle\.json cannot be read\): bundled again$/)]);
+  expect(warnings).toEqual([expect.stringMatching(/\(files\.json cannot be read\): bundled again$/)]);
   const next = await clientBundle(dir);
   expect(next.bundled).toBe(false);
   expect(shipped(next)).toEqual(shipped(bundle));

@@ -1,0 +1,90 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { digest } from './digest.ts';
+import { makeFolder, readFileNow } from './on-disk.ts';
+
+/*
+ * A folder of files made together by one step of the build (the client bundle, the
+ * server side of site/ compiled) and kept in the cache whole: files.json lists each file
+ * with the hash of its bytes, and what the step says about them. The folder is taken back
+ * only when every file it lists is there and matches its hash; anything else is a damaged
+ * folder, made again by its step.
+ */
+
+/** A file of a kept folder: its path in the folder, its identity and its bytes. */
+export interface KeptFile {
+  file: string;
+  id: string;
+  contents: Uint8Array;
+}
+
+/** The list of a kept folder. */
+export const KEPT_LIST = 'files.json';
+
+interface KeptList<T> {
+  files: { file: string; id: string }[];
+  about: T;
+}
+
+/**
+ * The files kept in `folder`, every one intact, and what was kept about them; null when
+ * nothing is kept there; what is damaged when the list cannot be read or lists nothing,
+ * or a file is missing, unreadable or does not match its hash.
+ */
+export function readKeptFiles<T>(folder: string): { files: KeptFile[]; about: T } | { damaged: string } | null {
+  let list: KeptList<T>;
+  try {
+    list = JSON.parse(readFileNow(path.join(folder, KEPT_LIST), 'utf8')) as KeptList<T>;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? null : { damaged: `${KEPT_LIST} cannot be read` };
+  }
+  const files: KeptFile[] = [];
+  for (const { file, id } of Array.isArray(list?.files) ? list.files : []) {
+    const name = String(file);
+    // A listed path reaching out of the folder is a damaged list, never a file to read.
+    if (path.isAbsolute(name) || name.split(/[\\/]/).includes('..')) return { damaged: `${KEPT_LIST} lists ${name}` };
+    let contents: Buffer;
+    try {
+      contents = readFileNow(path.join(folder, name));
+    } catch {
+      return { damaged: `${name} is missing` };
+    }
+    if (digest(contents) !== id) return { damaged: `${name} does not match its hash` };
+    files.push({ file: name, id, contents });
+  }
+  if (files.length === 0) return { damaged: `${KEPT_LIST} lists no files` };
+  return { files, about: list.about };
+}
+
+/**
+ * Keeps `files` in `folder` with `about`, replacing whatever stood there: written beside,
+ * then renamed, so that two builds at once, or one killed, never leave half a folder.
+ * Returns the files with their identities.
+ */
+export function keepFiles(folder: string, files: readonly { file: string; contents: Uint8Array }[], about: unknown): KeptFile[] {
+  const kept = files.map(({ file, contents }) => ({ file, id: digest(contents), contents }));
+  makeFolder(path.dirname(folder));
+  const temporary = `${folder}.${process.pid}.tmp`;
+  rmSync(temporary, { recursive: true, force: true });
+  for (const { file, contents } of kept) {
+    const target = path.join(temporary, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, contents);
+  }
+  const list: KeptList<unknown> = { files: kept.map(({ file, id }) => ({ file, id })), about };
+  writeFileSync(path.join(temporary, KEPT_LIST), JSON.stringify(list));
+  try {
+    renameSync(temporary, folder);
+  } catch {
+    // Something stands there. Another build kept the same files meanwhile, whole: that copy
+    // stays, as a build may be reading it. Anything else is replaced.
+    const other = readKeptFiles(folder);
+    if (other && !('damaged' in other)) {
+      rmSync(temporary, { recursive: true, force: true });
+      return other.files;
+    }
+    rmSync(folder, { recursive: true, force: true });
+    renameSync(temporary, folder);
+  }
+  return kept;
+}
