@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Sharp, SharpInput, SharpOptions } from 'sharp';
-import { CACHE_ROOT } from '../paths.ts';
 import { escapeHtml } from '../render/html.ts';
 
 /*
@@ -33,30 +30,37 @@ type SharpFactory = (input?: SharpInput, options?: SharpOptions) => Sharp;
 let loading: Promise<SharpFactory> | undefined;
 
 /**
+ * A fontconfig configuration that lists the card fonts alone, written with the folder for
+ * fontconfig's own cache into a folder of this process's, removed when it exits. Nothing
+ * fontconfig reads is kept between builds, so no damaged copy of it can set a card's text
+ * in another font (and a card is kept by what decides its pixels, which this file must
+ * not change): fontconfig reads the two font files again, a few milliseconds.
+ */
+function fontConfigFile(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'site-fonts-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'fonts.conf');
+  const config = [
+    '<?xml version="1.0"?>',
+    '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">',
+    '<fontconfig>',
+    ...CARD_FONT_FILES.map((font) => `  <dir>${escapeHtml(path.dirname(font))}</dir>`),
+    `  <cachedir>${escapeHtml(path.join(dir, 'cache'))}</cachedir>`,
+    '</fontconfig>',
+    '',
+  ].join('\n');
+  writeFileSync(file, config);
+  return file;
+}
+
+/**
  * sharp, loaded once per process with fontconfig set to the card fonts (it reads its
  * configuration when the library loads). Loaded by the build's own thread before any render
  * worker: a library a worker opened first would be unloaded when it ends (sharp's docs).
  */
 export function loadSharp(): Promise<SharpFactory> {
   loading ??= (async () => {
-    const dir = path.join(CACHE_ROOT, 'fontconfig');
-    await mkdir(dir, { recursive: true });
-    const config = [
-      '<?xml version="1.0"?>',
-      '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">',
-      '<fontconfig>',
-      ...CARD_FONT_FILES.map((file) => `  <dir>${escapeHtml(path.dirname(file))}</dir>`),
-      `  <cachedir>${escapeHtml(path.join(dir, 'cache'))}</cachedir>`,
-      '</fontconfig>',
-      '',
-    ].join('\n');
-    const file = path.join(dir, `fonts-${createHash('sha256').update(config).digest('hex').slice(0, 12)}.conf`);
-    if (!existsSync(file)) {
-      const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, config);
-      await rename(temporary, file);
-    }
-    process.env.FONTCONFIG_FILE = file;
+    process.env.FONTCONFIG_FILE = fontConfigFile();
     const sharp = (await import('sharp')).default;
     // libvips keeps recent operations' results for reuse; every image here is drawn once.
     sharp.cache(false);
