@@ -13,19 +13,29 @@ export function contentDisplayName(file: string, cwd = process.cwd()): string {
   return path.relative(cwd, file) || file;
 }
 
-/** The content file's bytes; a missing or unreadable file is a located problem. */
+/** The content file's bytes; a missing or unreadable file is a problem said in plain words. */
 export function readContentBytes(file: string, displayName: string): Buffer {
   try {
     return readFileSync(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ContentProblemError([
-      {
-        path: '',
-        message: code === 'ENOENT' ? `cannot find ${displayName}` : `cannot read ${displayName} (${code ?? 'unknown error'})`,
-        hint: code === 'ENOENT' ? 'Run the command in the project folder, or name the file with --content FILE.' : undefined,
-      },
-    ]);
+    throw new ContentProblemError([{ path: '', ...unreadable(displayName, (error as NodeJS.ErrnoException).code) }]);
+  }
+}
+
+/** Why the content file could not be read, and what to do about it. */
+function unreadable(displayName: string, code: string | undefined): { message: string; hint?: string } {
+  switch (code) {
+    case 'ENOENT':
+      return { message: `cannot find ${displayName}`, hint: 'Run the command in the project folder, or name the file with --content FILE.' };
+    case 'EISDIR':
+      return { message: `${displayName} is a folder, not a file`, hint: `Name the content file itself: --content ${path.join(displayName, 'content.yaml')}, for example.` };
+    case 'ENOTDIR':
+      return { message: `cannot find ${displayName}: a part of its path is a file, not a folder`, hint: 'Name the file with --content FILE.' };
+    case 'EACCES':
+    case 'EPERM':
+      return { message: `cannot read ${displayName}: permission denied`, hint: 'Give this user read access to the file.' };
+    default:
+      return { message: `cannot read ${displayName} (${code ?? 'unknown error'})` };
   }
 }
 

@@ -58,6 +58,16 @@ describe('site check', () => {
     expect(result.stderr).toContain('cannot find nope.yaml');
     expect(result.stderr).toContain('--content FILE');
   });
+
+  test('a folder named as the content file says so, and what to name instead', async () => {
+    const { dir } = contentCopy();
+    mkdirSync(path.join(dir, 'drafts'));
+    const result = await runSite(['check', '--content', 'drafts'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('drafts is a folder, not a file');
+    expect(result.stderr).toContain(`hint: Name the content file itself: --content ${path.join('drafts', 'content.yaml')}, for example.`);
+    expect(result.stderr).not.toMatch(/EISDIR|unexpected failure/);
+  });
 });
 
 describe('site build', () => {
