@@ -52,6 +52,12 @@ export interface PageCard {
   text: CardText;
 }
 
+/** What a page's own card is drawn from: its text and the theme colour. */
+export interface CardInput {
+  card: PageCard;
+  themeColor: string;
+}
+
 /** Where a card is written: social/<slug>.png. */
 export function cardFile(canonical: string): string {
   return `social/${cardSlug(canonical)}.png`;

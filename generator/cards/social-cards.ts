@@ -1,8 +1,7 @@
 import { ICON_PATHS } from '../../site/model/icons.ts';
 import { escapeHtml } from '../render/html.ts';
 import { CARD_FONT_FAMILY } from '../images/image-library.ts';
-import type { CardInput } from '../plan/page-input.ts';
-import { cardFile, type CardText, type PageCard } from './page-cards.ts';
+import { cardFile, type CardInput, type CardText, type PageCard } from './page-cards.ts';
 import type { ImageFiles } from '../cache/image-files.ts';
 import { drawPng, pngKey, type DrawnPng } from './png.ts';
 import { wrapText, type CardFontWeight } from './text-metrics.ts';

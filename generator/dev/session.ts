@@ -9,7 +9,7 @@ import { readCode } from '../build/read-inputs.ts';
 import { contentDisplayName, decodeContent, readContentBytes } from '../content/content-file.ts';
 import { createStageTimer, type StageReport } from '../build/stage-timer.ts';
 import { memoryOutput, type MemorySite } from '../output/memory-output.ts';
-import type { CardInput } from '../plan/page-input.ts';
+import type { CardInput } from '../cards/page-cards.ts';
 import type { LastSite } from '../plan/plan-pages.ts';
 import type { Problem } from '../problems/errors.ts';
 import type { SiteData } from '../../site/model/site-data.ts';

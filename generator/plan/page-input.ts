@@ -1,7 +1,7 @@
 import type { ImageView } from '../../site/model/images.ts';
 import { pageDataOf, type DocumentData, type LayoutData, type PageData } from '../../site/model/page-data.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
-import { brandOf, cardFile, cardTextFor, hasOwnCard, type PageCard } from '../cards/page-cards.ts';
+import { brandOf, cardFile, cardTextFor, hasOwnCard, type CardInput, type PageCard } from '../cards/page-cards.ts';
 import type { HeadInput } from '../render/head-meta.ts';
 import { routeDataFile } from '../render/render-page.ts';
 import type { RouteRecord } from './routes.ts';
@@ -23,12 +23,6 @@ export interface PageInput {
   photo?: ImageView;
   /** Whether it draws a card of its own (social/<slug>.png): it has one, and no social image replaces it. */
   drawsCard: boolean;
-}
-
-/** What a page's own card is drawn from: its text and the theme colour. */
-export interface CardInput {
-  card: PageCard;
-  themeColor: string;
 }
 
 /** Makes the input of any route's page of `data` (kept by no one: a build holds the inputs of a batch, never the site's). */

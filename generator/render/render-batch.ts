@@ -1,12 +1,12 @@
 import type { LayoutData } from '../../site/model/page-data.ts';
 import type { ImageFiles } from '../cache/image-files.ts';
-import { cardFile } from '../cards/page-cards.ts';
+import { cardFile, type CardInput } from '../cards/page-cards.ts';
 import type { DrawnPng } from '../cards/png.ts';
 import { drawCard } from '../cards/social-cards.ts';
 import { scanHtml, type ScannedPage } from '../check/html-scan.ts';
 import { measurePage, type Budgets, type PageSize } from '../check/page-sizes.ts';
 import type { ClientAssets } from '../client/bundle.ts';
-import { cardInputOf, documentOf, headOf, type CardInput, type PageInput } from '../plan/page-input.ts';
+import { cardInputOf, documentOf, headOf, type PageInput } from '../plan/page-input.ts';
 import { pageKey } from '../plan/page-key.ts';
 import type { RouteRecord } from '../plan/routes.ts';
 import { headMetaFor } from './head-meta.ts';
