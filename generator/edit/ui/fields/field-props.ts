@@ -7,4 +7,6 @@ export interface FieldProps {
   schema: JsonSchema;
   value: unknown;
   required: boolean;
+  /** A whole section or an open row, whose heading names it: an object's or a list's field draws no frame of its own. */
+  bare?: boolean;
 }

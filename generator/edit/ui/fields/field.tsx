@@ -12,7 +12,7 @@ import { OtherField } from './other-field.tsx';
 import { ReferenceField } from '../pickers/reference-field.tsx';
 import { TextField } from './text-field.tsx';
 
-/** The field for a value, chosen by its schema's kind (and `x-edit` hint). */
+/** The field for a value, chosen by its schema's kind (and `x-edit` hint); `bare` is for an object's or a list's. */
 export const Field = memo(function Field(props: FieldProps) {
   switch (fieldKind(props.schema)) {
     case 'object':

@@ -6,7 +6,7 @@ import { inSentence, words } from '../model/labels.ts';
 import type { JsonSchema } from '../../protocol.ts';
 import type { FieldProps } from './field-props.ts';
 import { ComputedValues, describedBy, FieldHelp, FieldMessages } from './field-messages.tsx';
-import { Field } from './field.tsx';
+import { useNestedField } from './nested-field.ts';
 import { FieldName } from './field-frame.tsx';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -25,7 +25,8 @@ function shownAsField(schema: JsonSchema, key: string, child: JsonSchema, value:
  * An object: a group of its properties' fields, in the schema's order. `bare` when the
  * group is a section or an opened row, whose heading names it already.
  */
-export const ObjectField = memo(function ObjectField({ path, label, schema, value, required, bare }: FieldProps & { bare?: boolean }) {
+export const ObjectField = memo(function ObjectField({ path, label, schema, value, required, bare }: FieldProps) {
+  const Field = useNestedField();
   const { schema: root } = useStatic();
   const { edit, view } = useActions();
   // After Add or Remove, focus stays on the field: its control, or its Add button again.

@@ -27,7 +27,7 @@ function lengthRule(minItems: number | undefined, maxItems: number | undefined):
  * A list: a page of rows at a time (never more), searchable, with Add, and each row's Move
  * up, Move down and Remove. `bare` when it is a whole section, whose heading names it.
  */
-export const ListField = memo(function ListField({ path, label, schema, value, required, bare }: FieldProps & { bare?: boolean }) {
+export const ListField = memo(function ListField({ path, label, schema, value, required, bare }: FieldProps) {
   const { schema: root } = useStatic();
   const { edit, view: dispatchView } = useActions();
   const view = useView();

@@ -4,9 +4,8 @@ import { ComputedContext, useActions, useProblemsUnder } from '../editor-context
 import { fieldId, problemId } from '../model/paths.ts';
 import { fieldKind } from '../model/schema.ts';
 import { itemName } from '../model/labels.ts';
-import { Field } from '../fields/field.tsx';
 import { FieldMessages } from '../fields/field-messages.tsx';
-import { ObjectField } from '../fields/object-field.tsx';
+import { useNestedField } from '../fields/nested-field.ts';
 
 export interface ListRowProps {
   path: string;
@@ -36,6 +35,7 @@ export function rowBodyId(path: string): string {
 
 /** One item of a list: its name (or its input), Move up, Move down, Remove; opened, its fields. */
 export const ListRow = memo(function ListRow({ path, index, item, itemSchema, opens, open, first, last, noun, onMove, onRemove }: ListRowProps) {
+  const Field = useNestedField();
   const { view } = useActions();
   const problems = useProblemsUnder(path);
   const computed = useContext(ComputedContext)[path];
@@ -80,7 +80,7 @@ export const ListRow = memo(function ListRow({ path, index, item, itemSchema, op
       {!open ? <FieldMessages path={path} problems={collapsedProblems} /> : null}
       {open ? (
         <div className="row__body" id={rowBodyId(path)}>
-          {fieldKind(itemSchema) === 'object' ? <ObjectField path={path} label={name} schema={itemSchema} value={item} required bare /> : <Field path={path} label={name} schema={itemSchema} value={item} required />}
+          <Field path={path} label={name} schema={itemSchema} value={item} required bare={fieldKind(itemSchema) === 'object'} />
         </div>
       ) : null}
     </li>

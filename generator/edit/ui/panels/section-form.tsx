@@ -3,8 +3,7 @@ import { useStatic } from '../editor-context.ts';
 import { fieldId } from '../model/paths.ts';
 import { fieldKind, schemaAt } from '../model/schema.ts';
 import { Field } from '../fields/field.tsx';
-import { ObjectField } from '../fields/object-field.tsx';
-import { ListField } from '../lists/list-field.tsx';
+import { NestedFieldContext } from '../fields/nested-field.ts';
 
 /** The middle column: the open section's heading and its form. */
 export const SectionForm = memo(function SectionForm({ section, title, value }: { section: string; title: string; value: unknown }) {
@@ -20,13 +19,9 @@ export const SectionForm = memo(function SectionForm({ section, title, value }: 
           {title}
         </span>
       </h2>
-      {kind === 'object' ? (
-        <ObjectField path={section} label={title} schema={schema} value={value} required bare />
-      ) : kind === 'list' ? (
-        <ListField path={section} label={title} schema={schema} value={value} required bare />
-      ) : (
-        <Field path={section} label={title} schema={schema} value={value} required />
-      )}
+      <NestedFieldContext value={Field}>
+        <Field path={section} label={title} schema={schema} value={value} required bare />
+      </NestedFieldContext>
     </section>
   );
 });
