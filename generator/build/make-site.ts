@@ -111,7 +111,8 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
   const { output, timer } = making;
   const routes = await timer.time('routes', () => collectRoutes({ data }), (value) => `${value.length} pages`);
   const inputOf = pageInputMaker(data, routes);
-  const upTo = making.exactSizes ? undefined : (making.budgets ?? BUDGETS);
+  // Exact figures for --report are measured after the build, every core at once (build.ts).
+  const upTo = making.budgets ?? BUDGETS;
   const layout = layoutDataOf(data);
   // --report's exact figures are not in the key: it measures the pages it keeps from their files.
   const shared = sharedKey({ code: sources.code, template, assets: client.assets, layout, budgets: making.budgets ?? BUDGETS });
@@ -295,7 +296,7 @@ async function putImages(sources: SiteSources, making: SiteMaking, files: Map<st
 async function putFixedFiles(
   sources: SiteSources,
   making: SiteMaking,
-  site: { files: Map<string, string>; check: OutputCheck; routes: Parameters<typeof fixedFiles>[0]['routes']; upTo: Budgets | undefined },
+  site: { files: Map<string, string>; check: OutputCheck; routes: Parameters<typeof fixedFiles>[0]['routes']; upTo: Budgets },
 ): Promise<PageSize[]> {
   const { files: fixed, drawn } = await fixedFiles({ data: sources.content.data, routes: site.routes, client: sources.client, images: making.images });
   for (const { file, png, again } of drawn) await putDrawn(file, png, again, { files: site.files, output: making.output });

@@ -25,6 +25,20 @@ export function brotliSize(contents: string | Uint8Array): number {
 
 const compress = promisify(brotliCompress);
 
+/** brotliSize, compressed in Node's thread pool while this thread goes on. */
+export async function brotliSizeInPool(contents: string | Uint8Array): Promise<number> {
+  return (await compress(contents, paramsFor(contents, 11))).length;
+}
+
+/** Runs `each` on every item, `lanes` at a time, each lane taking the next item as it finishes one. */
+export async function inLanes<T>(items: readonly T[], lanes: number, each: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  const lane = async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await each(item);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+}
+
 /**
  * The brotli sizes of several files (as brotliSize), compressed in Node's thread pool while
  * this thread goes on with the build: one file per core at a time, the largest first. The
@@ -33,12 +47,11 @@ const compress = promisify(brotliCompress);
  */
 export async function brotliSizes(contents: readonly (string | Uint8Array)[], cores = availableParallelism()): Promise<number[]> {
   const lengths = contents.map((each) => (typeof each === 'string' ? Buffer.byteLength(each) : each.length));
-  const queue = contents.map((_, index) => index).sort((a, b) => lengths[b]! - lengths[a]!);
+  const largestFirst = contents.map((_, index) => index).sort((a, b) => lengths[b]! - lengths[a]!);
   const sizes: number[] = [];
-  const worker = async () => {
-    for (let index = queue.shift(); index !== undefined; index = queue.shift()) sizes[index] = (await compress(contents[index]!, paramsFor(contents[index]!, 11))).length;
-  };
-  await Promise.all(Array.from({ length: Math.min(cores, contents.length) }, worker));
+  await inLanes(largestFirst, cores, async (index) => {
+    sizes[index] = await brotliSizeInPool(contents[index]!);
+  });
   return sizes;
 }
 
