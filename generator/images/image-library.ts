@@ -1,8 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Sharp, SharpInput, SharpOptions } from 'sharp';
+import { digest } from '../cache/digest.ts';
+import { clearForFile, makeFolder, readFileNow } from '../cache/on-disk.ts';
+import { CACHE_ROOT } from '../paths.ts';
 import { escapeHtml } from '../render/html.ts';
 
 /*
@@ -30,27 +33,43 @@ type SharpFactory = (input?: SharpInput, options?: SharpOptions) => Sharp;
 let loading: Promise<SharpFactory> | undefined;
 
 /**
- * A fontconfig configuration that lists the card fonts alone, written with the folder for
- * fontconfig's own cache into a folder of this process's, removed when it exits. Nothing
- * fontconfig reads is kept between builds, so no damaged copy of it can set a card's text
- * in another font (and a card is kept by what decides its pixels, which this file must
- * not change): fontconfig reads the two font files again, a few milliseconds.
+ * The fontconfig configuration that lists the card fonts alone, kept in the package's
+ * cache folder (`dir`). It names no folder for fontconfig's own cache: fontconfig reads the two
+ * font files each time (a few milliseconds) and keeps nothing. The file is checked against
+ * what it must say before each use, and written again if it differs: a copy changed by hand
+ * or by a tool never sets a card's text in another font (a card is kept by what decides
+ * its pixels, and this file must not be one of those things).
  */
-function fontConfigFile(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'site-fonts-'));
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const file = path.join(dir, 'fonts.conf');
+export function fontConfigFile(dir = path.join(CACHE_ROOT, 'fontconfig')): string {
   const config = [
     '<?xml version="1.0"?>',
     '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">',
     '<fontconfig>',
     ...CARD_FONT_FILES.map((font) => `  <dir>${escapeHtml(path.dirname(font))}</dir>`),
-    `  <cachedir>${escapeHtml(path.join(dir, 'cache'))}</cachedir>`,
     '</fontconfig>',
     '',
   ].join('\n');
-  writeFileSync(file, config);
+  const file = path.join(dir, `fonts-${digest(config).slice(0, 12)}.conf`);
+  if (textOf(file) !== config) {
+    makeFolder(dir);
+    // Written beside, then renamed: a build starting meanwhile never reads half a file.
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, config);
+    clearForFile(file);
+    renameSync(temporary, file);
+    // What other versions kept here (their configurations, fontconfig's cache) is never read.
+    for (const other of readdirSync(dir)) if (other !== path.basename(file) && !other.endsWith('.tmp')) rmSync(path.join(dir, other), { recursive: true, force: true });
+  }
   return file;
+}
+
+/** The text of `file`; null when it cannot be read (missing, a folder, unreadable). */
+function textOf(file: string): string | null {
+  try {
+    return readFileNow(file, 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { openImageFiles } from '../../../generator/cache/image-files.ts';
-import { CARD_FONT_FILES, RENDER_SLOTS, rendersRunning } from '../../../generator/images/image-library.ts';
+import { CARD_FONT_FILES, fontConfigFile, RENDER_SLOTS, rendersRunning } from '../../../generator/images/image-library.ts';
 import { drawPng, type DrawnPng } from '../../../generator/cards/png.ts';
 import { cardSlug } from '../../../generator/cards/page-cards.ts';
 import { cardSvg } from '../../../generator/cards/social-cards.ts';
@@ -105,27 +103,29 @@ describe('drawing a card to PNG, kept in the images folder', () => {
     expect(a.id).toBe(b.id);
   });
 
-  test("the fonts are the card fonts alone, found through a configuration of the process's own, gone when it exits: nothing kept between builds sets a card's text", async () => {
-    // A process of its own, which draws the card and says where its configuration was.
-    const library = path.resolve(import.meta.dirname, '../../../generator/images/image-library.ts');
-    const png = path.resolve(import.meta.dirname, '../../../generator/cards/png.ts');
-    const files = path.resolve(import.meta.dirname, '../../../generator/cache/image-files.ts');
-    const script = [
-      `import { loadSharp } from ${JSON.stringify(library)};`,
-      `import { drawPng } from ${JSON.stringify(png)};`,
-      `import { openImageFiles } from ${JSON.stringify(files)};`,
-      'import { readFileSync } from "node:fs";',
-      'await loadSharp();',
-      'const drawn = await drawPng({ svg: process.argv[1], width: 300, images: openImageFiles(process.argv[2]) });',
-      'console.log(JSON.stringify({ file: process.env.FONTCONFIG_FILE, config: readFileSync(process.env.FONTCONFIG_FILE, "utf8"), id: drawn.id }));',
-    ].join('\n');
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, svg, path.join(dir, 'images-child')], { encoding: 'utf8', timeout: 60_000 });
-    expect(child.stderr).toBe('');
-    const seen = JSON.parse(child.stdout) as { file: string; config: string; id: string };
-    expect(path.relative(os.tmpdir(), seen.file).startsWith('..')).toBe(false);
-    expect(existsSync(path.dirname(seen.file))).toBe(false);
-    expect([...seen.config.matchAll(/<dir>([^<]*)<\/dir>/g)].map((match) => match[1]).sort()).toEqual(CARD_FONT_FILES.map((font) => path.dirname(font)).sort());
-    const here = await drawPng({ svg, width: 300, images: openImageFiles(path.join(dir, 'images-here')) });
-    expect(seen.id).toBe(here.id);
-  }, 60_000);
+  test('the fonts are the card fonts alone, from a configuration checked before each use: one changed by hand is written again, never read', () => {
+    const folder = path.join(dir, 'fontconfig');
+    const file = fontConfigFile(folder);
+    const good = readFileSync(file, 'utf8');
+    expect([...good.matchAll(/<dir>([^<]*)<\/dir>/g)].map((match) => match[1]).sort()).toEqual(CARD_FONT_FILES.map((font) => path.dirname(font)).sort());
+    // Nothing of fontconfig's own is kept: it reads the two font files each time.
+    expect(good).not.toContain('<cachedir>');
+    const damages: [string, () => void][] = [
+      ['its fonts pointed elsewhere', () => writeFileSync(file, good.replace(/<dir>[^<]*<\/dir>/g, '<dir>/usr/share/fonts</dir>'))],
+      ['emptied', () => writeFileSync(file, '')],
+      ['a folder where it goes', () => (rmSync(file), mkdirSync(file))],
+      ['its folder a file', () => (rmSync(folder, { recursive: true }), writeFileSync(folder, 'not a folder'))],
+    ];
+    for (const [damage, doIt] of damages) {
+      doIt();
+      expect(fontConfigFile(folder), damage).toBe(file);
+      expect(readFileSync(file, 'utf8'), damage).toBe(good);
+    }
+    // What an older version kept there goes once the file is written again.
+    writeFileSync(path.join(folder, 'fonts-older.conf'), good);
+    mkdirSync(path.join(folder, 'cache'));
+    writeFileSync(file, '');
+    fontConfigFile(folder);
+    expect(readdirSync(folder)).toEqual([path.basename(file)]);
+  });
 });
