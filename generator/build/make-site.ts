@@ -1,29 +1,24 @@
 import { layoutDataOf } from '../../site/model/page-data.ts';
 import type { PageRecord } from '../cache/build-record.ts';
-import { digest, holdsIdentity } from '../cache/digest.ts';
 import type { ImageFiles } from '../cache/image-files.ts';
 import type { CardInput } from '../cards/page-cards.ts';
-import type { DrawnPng } from '../cards/png.ts';
-import { drawCard } from '../cards/social-cards.ts';
-import { createOutputCheck, titleKeys, type OutputCheck } from '../check/check-output.ts';
-import { BUDGETS, measurePages, pageSize, type Budgets, type PageSize } from '../check/page-sizes.ts';
+import { createOutputCheck, titleKeys } from '../check/check-output.ts';
+import { BUDGETS, pageSize, type Budgets, type PageSize } from '../check/page-sizes.ts';
 import type { ClientBundle } from '../client/cached-bundle.ts';
 import type { LoginCredentials } from '../content/login-gate.ts';
 import type { SiteContent } from '../content/read-content.ts';
 import { pageImagesOf, type PageImages } from '../images/page-images.ts';
-import { makeImages } from '../images/site-images.ts';
 import type { OutputWriter } from '../output/output-writer.ts';
 import { cardInputMaker, documentOf, drawsCardOf, pageInputMaker, type PageInput } from '../plan/page-input.ts';
 import { sharedKey } from '../plan/page-key.ts';
 import { keysOf, lastOutputStands, planPages, type HeldInputs, type LastSite } from '../plan/plan-pages.ts';
 import { collectRoutes, type RouteRecord } from '../plan/routes.ts';
-import { ContentProblemError, OutputProblemError } from '../problems/errors.ts';
-import { locateIssues } from '../content/validate.ts';
+import { OutputProblemError } from '../problems/errors.ts';
 import type { RenderedPage } from '../render/render-batch.ts';
 import { routeDataFile } from '../render/render-page.ts';
 import { defaultJobs, renderPages } from '../render/render-pages.ts';
 import { siteServerEntry } from '../render/site-server.ts';
-import { fixedFiles } from '../site-files/fixed-files.ts';
+import { LATER, putFixedFiles, putImages, putRenderedPage } from './put-files.ts';
 import type { StageTimer } from './stage-timer.ts';
 
 /*
@@ -33,9 +28,6 @@ import type { StageTimer } from './stage-timer.ts';
  * and checked as it comes; check what needs every page. Nothing here knows whether the
  * site goes to out/ or to memory.
  */
-
-/** The identity of a card not drawn yet (site dev draws a card when it is asked for): its canonical path. */
-const LATER = 'later:';
 
 /** What making the site reads. */
 export interface SiteSources {
@@ -114,8 +106,7 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
   // Exact figures for --report are measured after the build, every core at once (build.ts).
   const upTo = making.budgets ?? BUDGETS;
   const layout = layoutDataOf(data);
-  // --report's exact figures are not in the key: it measures the pages it keeps from their files.
-  const shared = sharedKey({ code: sources.code, template, assets: client.assets, layout, budgets: making.budgets ?? BUDGETS });
+  const shared = sharedKey({ code: sources.code, template, assets: client.assets, layout, budgets: upTo });
   const plan = planPages(routes, drawsCardOf(data));
   const held = making.holdInputs ? new Map<string, PageInput>() : undefined;
   const renderContext = { template, shared, layout, assets: client.assets, imagesDir: making.drawCards ? making.images.dir : null, upTo };
@@ -155,10 +146,14 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
     return true;
   };
 
-  const imageSizes = await timer.time('images', () => putImages(sources, making, files), (sizes) => `${sizes.size} files from ${content.images.sources.length} images`);
+  const imageSizes = await timer.time(
+    'images',
+    () => putImages({ content, contentText: sources.contentText, images: making.images, output, files, onWarning: making.onWarning }),
+    (sizes) => `${sizes.size} files from ${content.images.sources.length} images`,
+  );
   // What each page's images cost a phone, for the budget and --report.
   const imagesOf = (route: (typeof routes)[number]): PageImages | undefined => (imageSizes.size > 0 ? pageImagesOf({ route, document: documentOf(inputOf(route), layout) }, (url) => imageSizes.get(url) ?? 0) : undefined);
-  const fixedSizes = await timer.time('fixed', () => putFixedFiles(sources, making, { files, check, routes, upTo }));
+  const fixedSizes = await timer.time('fixed', () => putFixedFiles({ data, routes, client, images: making.images, output, files, check, upTo }));
 
   const pages: Record<string, PageRecord> = {};
   const sizes: PageSize[] = [];
@@ -221,91 +216,4 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
 async function* pagesInOrder(first: readonly RenderedPage[], rest: AsyncIterable<RenderedPage>): AsyncGenerator<RenderedPage> {
   yield* first;
   yield* rest;
-}
-
-/**
- * A rendered page's files into the site: written to the output; its
- * card from the images folder, checked against its identity when it was found there
- * rather than drawn now (drawn again if damaged). Returns how many cards were drawn again.
- */
-async function putRenderedPage(
-  page: RenderedPage,
-  site: { files: Map<string, string>; output: OutputWriter; cardsLater: Map<string, CardInput>; images: ImageFiles },
-): Promise<number> {
-  for (const { file, contents } of page.files) {
-    const id = digest(contents);
-    site.files.set(file, id);
-    site.output.write(file, id, contents);
-  }
-  if (!page.card) return 0;
-  const { file } = page.card;
-  if ('later' in page.card) {
-    site.files.set(file, `${LATER}${page.card.later.card.canonical}`);
-    site.cardsLater.set(file, page.card.later);
-    return 0;
-  }
-  const { input } = page.card;
-  return putDrawn(page.card.file, page.card.png, () => drawCard(input, site.images, true).png, site);
-}
-
-/**
- * A file of the images folder (a card, an icon, a file made from an image) into the site:
- * checked against its identity when it was found there rather than made now (`fresh`),
- * and made again (`again`) if damaged. Returns the file used, and whether it was made again.
- */
-async function putFromImages<T extends { id: string; path: string }>(
-  file: string,
-  found: T,
-  fresh: boolean,
-  again: () => Promise<T>,
-  site: { files: Map<string, string>; output: OutputWriter },
-): Promise<{ used: T; repaired: boolean }> {
-  const repaired = !site.output.holds(file, found.id) && !fresh && !holdsIdentity(found.path, found.id);
-  const used = repaired ? await again() : found;
-  site.files.set(file, used.id);
-  if (!site.output.holds(file, used.id)) site.output.copy(file, used.id, used.path);
-  return { used, repaired };
-}
-
-/** A drawn file (a card, an icon) into the site (putFromImages); returns how many were drawn again. */
-async function putDrawn(file: string, found: DrawnPng, again: () => Promise<DrawnPng>, site: { files: Map<string, string>; output: OutputWriter }): Promise<number> {
-  return (await putFromImages(file, found, found.drawn, again, site)).repaired ? 1 : 0;
-}
-
-/**
- * The files made from content.yaml's images into the site (made once, into the images
- * folder; one found there is checked against its identity before it is used, and made
- * again if damaged). A source that cannot be decoded is a located content problem.
- * Returns each file's size by its URL.
- */
-async function putImages(sources: SiteSources, making: SiteMaking, files: Map<string, string>): Promise<Map<string, number>> {
-  const { made, issues } = await makeImages(sources.content.images, making.images);
-  if (issues.length > 0) throw new ContentProblemError(locateIssues({ ...sources.contentText, data: null }, issues));
-  const sizes = new Map<string, number>();
-  let repaired = 0;
-  for (const [file, found] of made) {
-    const { used, repaired: again } = await putFromImages(file, found, found.made, found.again, { files, output: making.output });
-    if (again) repaired += 1;
-    sizes.set(`/${file}`, used.bytes);
-  }
-  if (repaired > 0) making.onWarning?.(`${repaired} image ${repaired === 1 ? 'file' : 'files'} in the build cache's images/ did not match the hash ${repaired === 1 ? 'it was' : 'they were'} kept under, and ${repaired === 1 ? 'was' : 'were'} made again`);
-  return sizes;
-}
-
-/** The files every site has beside its pages (fixed-files.ts) into the site, checked; returns the sizes of the pages among them. */
-async function putFixedFiles(
-  sources: SiteSources,
-  making: SiteMaking,
-  site: { files: Map<string, string>; check: OutputCheck; routes: Parameters<typeof fixedFiles>[0]['routes']; upTo: Budgets },
-): Promise<PageSize[]> {
-  const { files: fixed, drawn } = await fixedFiles({ data: sources.content.data, routes: site.routes, client: sources.client, images: making.images });
-  for (const { file, png, again } of drawn) await putDrawn(file, png, again, { files: site.files, output: making.output });
-  for (const file of fixed) {
-    const id = digest(file.contents);
-    site.files.set(file.file, id);
-    making.output.write(file.file, id, file.contents);
-  }
-  const sizes = await measurePages({ files: fixed.filter((file) => file.file.endsWith('.html')), upTo: site.upTo });
-  site.check.add(fixed, sizes);
-  return sizes;
 }
