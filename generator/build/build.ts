@@ -120,7 +120,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         downloads: downloadsOf(client.assets),
         peakMb: peakMb(),
         stages: timer.stages,
-        sizes: await timer.time('report', () => measuredExactly(site.sizes, folders.outDir)),
+        sizes: options.exactSizes ? await timer.time('report', () => measuredExactly(site.sizes, folders.outDir)) : [],
         changes: {
           rendered: site.rendered,
           pages: site.routes.filter((route) => written.has(route.file)).map((route) => route.path),

@@ -121,6 +121,9 @@ describe('site build', () => {
       '404.html', 'course/404.html',
     ])
       expect(existsSync(path.join(dir, 'out', file)), file).toBe(true);
+    // Progress names the stages this build ran: --report's measuring is not one of them.
+    expect(result.stderr).toMatch(/^• render +\d/m);
+    expect(result.stderr).not.toMatch(/^• report/m);
     const again = await runSite(['build', '--cache-dir', 'cache'], { cwd: dir });
     expect(again.stdout).toMatch(/^✓ 27 pages, up to date: nothing rendered or written; /);
   });
