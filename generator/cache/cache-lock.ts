@@ -2,7 +2,7 @@ import { lstatSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } f
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readFileNow } from './on-disk.ts';
+import { readTextNow } from './on-disk.ts';
 import { isAlive } from './process-alive.ts';
 
 /*
@@ -48,7 +48,7 @@ export async function lockCache(dir: string, events: { onWait?: (pid: number) =>
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const seen = readText(file);
+    const seen = readTextNow(file);
     const why = staleness(file);
     if (why) {
       if (takeOver(file, seen)) events.onTakeOver?.(`took over the lock of the build cache in ${dir}: ${why}`);
@@ -74,7 +74,7 @@ function hold(file: string, mine: string): () => void {
   refresh.unref();
   return () => {
     clearInterval(refresh);
-    if (readText(file) === mine) rmSync(file, { force: true });
+    if (readTextNow(file) === mine) rmSync(file, { force: true });
   };
 }
 
@@ -92,17 +92,8 @@ function staleness(file: string): string | null {
 
 function readHolder(file: string): Holder | null {
   try {
-    const holder = JSON.parse(readText(file) ?? '') as Partial<Holder>;
+    const holder = JSON.parse(readTextNow(file) ?? '') as Partial<Holder>;
     return typeof holder.host === 'string' && typeof holder.pid === 'number' ? (holder as Holder) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A lock file's text; null for no file, or no readable one (a folder, or a named pipe, which is never waited on). */
-function readText(file: string): string | null {
-  try {
-    return readFileNow(file, 'utf8');
   } catch {
     return null;
   }
@@ -120,7 +111,7 @@ function takeOver(file: string, seen: string | null): boolean {
   } catch {
     return false;
   }
-  const text = readText(claimed);
+  const text = readTextNow(claimed);
   if (text !== seen && text !== null) {
     try {
       writeFileSync(file, text, { flag: 'wx' });

@@ -1,4 +1,5 @@
-import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, type Stats } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, type Stats } from 'node:fs';
+import path from 'node:path';
 import { READ_NOW } from './digest.ts';
 
 /*
@@ -51,5 +52,26 @@ export function readFileNow(file: string, encoding?: BufferEncoding): Buffer | s
     return encoding ? readFileSync(fd, encoding) : readFileSync(fd);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** The text of `file` (readFileNow); null when there is none to read: missing, a folder, unreadable. */
+export function readTextNow(file: string): string | null {
+  try {
+    return readFileNow(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** An hour: a `*.tmp` entry younger than this may be another process's, being written now. */
+const WRITING_MS = 60 * 60 * 1000;
+
+/** Removes every entry of `dir` but the one named `keep`; a `*.tmp` one only when an hour old (a killed process's). */
+export function keepOnly(dir: string, keep: string): void {
+  for (const name of readdirSync(dir)) {
+    const entry = path.join(dir, name);
+    if (name === keep || (name.endsWith('.tmp') && Date.now() - (statOf(entry)?.mtimeMs ?? 0) < WRITING_MS)) continue;
+    rmSync(entry, { recursive: true, force: true });
   }
 }

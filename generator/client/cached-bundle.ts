@@ -1,7 +1,7 @@
-import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { clientVersion } from '../cache/code-version.ts';
 import { keepFiles, readKeptFiles, type KeptFile } from '../cache/kept-files.ts';
+import { keepOnly } from '../cache/on-disk.ts';
 import { bundleClient, clientBuildOptions, stopEsbuild, type ClientAssets } from './bundle.ts';
 
 /** A file of the client bundle: where it goes under out/, its identity and its bytes. */
@@ -33,6 +33,6 @@ export async function clientBundle(dir: string, options: { fresh?: boolean; onWa
   await stopEsbuild();
   const bundle = keepFiles(folder, files.map(({ file, contents }) => ({ file, contents: typeof contents === 'string' ? Buffer.from(contents) : contents })), assets);
   // One version is kept: the bundles of older code go.
-  for (const other of readdirSync(dir)) if (path.join(dir, other) !== folder) rmSync(path.join(dir, other), { recursive: true, force: true });
+  keepOnly(dir, path.basename(folder));
   return { assets, files: bundle, bundled: true };
 }

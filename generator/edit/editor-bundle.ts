@@ -1,10 +1,10 @@
-import { readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { codeVersion } from '../cache/code-version.ts';
 import { digest } from '../cache/digest.ts';
 import { keepFiles, readKeptFiles } from '../cache/kept-files.ts';
+import { keepOnly } from '../cache/on-disk.ts';
 import { BuildProblemError } from '../problems/errors.ts';
 
 /*
@@ -51,7 +51,7 @@ async function keptOrBundled(cacheDir: string, onWarning?: (message: string) => 
   const js = await bundleScript();
   try {
     keepFiles(folder, [{ file: SCRIPT, contents: Buffer.from(js) }], null);
-    for (const other of readdirSync(cacheDir)) if (path.join(cacheDir, other) !== folder && !other.endsWith('.tmp')) rmSync(path.join(cacheDir, other), { recursive: true, force: true });
+    keepOnly(cacheDir, path.basename(folder));
   } catch {
     // A cache that cannot be written (read-only, full) only costs the next start its bundling.
   }

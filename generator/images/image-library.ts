@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Sharp, SharpInput, SharpOptions } from 'sharp';
 import { digest } from '../cache/digest.ts';
-import { clearForFile, makeFolder, readFileNow } from '../cache/on-disk.ts';
+import { clearForFile, keepOnly, makeFolder, readTextNow } from '../cache/on-disk.ts';
 import { CACHE_ROOT } from '../paths.ts';
 import { escapeHtml } from '../render/html.ts';
 
@@ -50,7 +50,7 @@ export function fontConfigFile(dir = path.join(CACHE_ROOT, 'fontconfig')): strin
     '',
   ].join('\n');
   const file = path.join(dir, `fonts-${digest(config).slice(0, 12)}.conf`);
-  if (textOf(file) !== config) {
+  if (readTextNow(file) !== config) {
     makeFolder(dir);
     // Written beside, then renamed: a build starting meanwhile never reads half a file.
     const temporary = `${file}.${process.pid}.tmp`;
@@ -58,18 +58,9 @@ export function fontConfigFile(dir = path.join(CACHE_ROOT, 'fontconfig')): strin
     clearForFile(file);
     renameSync(temporary, file);
     // What other versions kept here (their configurations, fontconfig's cache) is never read.
-    for (const other of readdirSync(dir)) if (other !== path.basename(file) && !other.endsWith('.tmp')) rmSync(path.join(dir, other), { recursive: true, force: true });
+    keepOnly(dir, path.basename(file));
   }
   return file;
-}
-
-/** The text of `file`; null when it cannot be read (missing, a folder, unreadable). */
-function textOf(file: string): string | null {
-  try {
-    return readFileNow(file, 'utf8');
-  } catch {
-    return null;
-  }
 }
 
 /**

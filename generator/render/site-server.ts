@@ -8,7 +8,7 @@ import type { DocumentData } from '../../site/model/page-data.ts';
 import { BuildProblemError } from '../problems/errors.ts';
 import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
 import { keepFiles, readKeptFiles } from '../cache/kept-files.ts';
-import { hashSources } from '../cache/source-hash.ts';
+import { hashSources } from '../cache/code-version.ts';
 
 /** What the generator renders with: site/entry-server.tsx, compiled. */
 export interface SiteServer {
