@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { digest } from '../cache/digest.ts';
@@ -59,8 +59,14 @@ export function readsBack(text: string, data: unknown): boolean {
   return deepEqual(yaml.load(text, { schema: yaml.CORE_SCHEMA }) ?? null, data);
 }
 
-/** A temporary file beside `file`, flushed, then renamed over it: a reader sees the old file or the new one, never half of one. */
-function writeAtomically(file: string, text: string): void {
+/**
+ * A temporary file beside `file`, flushed, then renamed over it: a reader sees the old file
+ * or the new one, never half of one. A content.yaml that is a symbolic link (to a shared
+ * content repository, say) is written where it points: renamed over, the link itself would
+ * become a file and the file it names would keep the old text.
+ */
+function writeAtomically(linkOrFile: string, text: string): void {
+  const file = realpathSync(linkOrFile);
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     writeFileSync(temporary, text, { flag: 'wx', mode: statSync(file).mode & 0o777, flush: true });

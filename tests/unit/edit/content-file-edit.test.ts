@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { readContentForEdit, saveContent } from '../../../generator/edit/content-file-edit.ts';
@@ -35,4 +35,18 @@ test('a file changed since it was read is not written, and no temporary file is 
 
 test('a missing file is a plain problem, as the build says it', () => {
   expect(() => readContentForEdit(path.join(tempDir('site-save-'), 'content.yaml'), 'content.yaml')).toThrow(expect.objectContaining({ problems: [expect.objectContaining({ message: 'cannot find content.yaml' })] }));
+});
+
+test('a content.yaml that is a symbolic link is saved into the file it names, and stays a link', () => {
+  const dir = tempDir('site-save-');
+  mkdirSync(path.join(dir, 'shared'));
+  const target = path.join(dir, 'shared', 'content.yaml');
+  writeFileSync(target, 'price: 16.99\n');
+  const link = path.join(dir, 'content.yaml');
+  symlinkSync(path.join('shared', 'content.yaml'), link);
+  const read = readContentForEdit(link, 'content.yaml');
+  expect(saveContent(link, { ...read, source: readYamlSource(read.text) }, read.base, { price: 12.5 }).status).toBe('saved');
+  expect(lstatSync(link).isSymbolicLink()).toBe(true);
+  expect(readFileSync(target, 'utf8')).toBe('price: 12.5\n');
+  expect(readdirSync(path.join(dir, 'shared'))).toEqual(['content.yaml']);
 });
