@@ -4,9 +4,11 @@ import path from 'node:path';
 import { openBuildCache, retiredIds, tidyCache } from '../cache/build-cache.ts';
 import { prepareRecord, type BuildRecord } from '../cache/build-record.ts';
 import { lockCache } from '../cache/cache-lock.ts';
+import { codeVersion } from '../cache/code-version.ts';
 import { brotliSizeInPool, inLanes } from '../check/brotli-size.ts';
 import { BUDGETS, type PageSize } from '../check/page-sizes.ts';
 import { hashLogin, loginCredentials } from '../content/login-gate.ts';
+import { BuildProblemError } from '../problems/errors.ts';
 import { buildFolders } from './build-folders.ts';
 import { downloadsOf, peakMb, type BuildOptions, type BuildResult } from './build-result.ts';
 import { readInputs } from './read-inputs.ts';
@@ -82,6 +84,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           timer,
         },
       );
+      // A file of the code saved while the pages rendered: they are of no one version, and
+      // the record would file them under the version read at the start.
+      if (codeVersion() !== inputs.code) {
+        throw new BuildProblemError('generator/, site/ or templates/ changed while the site was built, so out/ is left as it was', { hint: 'Run site build again once the files are saved.' });
+      }
       const damaged = copies.damaged();
       if (damaged > 0) warn(`${damaged} ${damaged === 1 ? 'file' : 'files'} in the build cache did not match the hash ${damaged === 1 ? 'it was' : 'they were'} kept under: made again instead`);
       const prices = pricesOf(content.data);

@@ -34,5 +34,8 @@ export function readInputs(contentFile: string, options: unknown): BuildInputs {
 
 /** What every page is made from besides the content: the document template and the code's version. */
 export function readCode(): { template: string; code: string } {
-  return { template: readFileSync(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8'), code: codeVersion() };
+  // The version first: a template saved between the two reads then fails the build's last
+  // look at the version (build.ts) rather than pass under the version it replaced.
+  const code = codeVersion();
+  return { template: readFileSync(path.join(PACKAGE_ROOT, 'templates', 'document.html'), 'utf8'), code };
 }

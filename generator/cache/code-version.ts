@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../paths.ts';
+import { BuildProblemError } from '../problems/errors.ts';
 
 /**
  * The version of everything that turns content into files, besides the content: the
@@ -52,4 +53,21 @@ export function hashSources(dirs: readonly string[], extra: readonly string[] = 
   for (const dir of dirs) walk(dir, path.basename(dir));
   for (const value of extra) hash.update(`${value}\0`);
   return hash.digest('hex');
+}
+
+/**
+ * `compile()` run on sources whose version `versionOf()` reads, and the version it was
+ * compiled from: read before and again after, so that a file saved meanwhile (an editor,
+ * a git checkout) is never kept under the version of sources it was not made from. Kept
+ * so, it would be taken for that version by every build that finds the sources back as
+ * they were (a git stash, an undo). Compiled again while they change; a third change in a
+ * row is a problem.
+ */
+export async function compiledFrom<T>(sources: string, versionOf: () => string, compile: () => Promise<T>): Promise<{ version: string; compiled: T }> {
+  for (let attempt = 1; ; attempt++) {
+    const version = versionOf();
+    const compiled = await compile();
+    if (versionOf() === version) return { version, compiled };
+    if (attempt === 3) throw new BuildProblemError(`${sources} changed while it was compiled, three times in a row`, { hint: 'Run the command again once the files are saved.' });
+  }
 }

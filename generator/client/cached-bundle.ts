@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { clientVersion } from '../cache/code-version.ts';
+import { clientVersion, compiledFrom } from '../cache/code-version.ts';
 import { keepFiles, readKeptFiles, type KeptFile } from '../cache/kept-files.ts';
 import { keepOnly } from '../cache/on-disk.ts';
 import { bundleClient, clientBuildOptions, stopEsbuild, type ClientAssets } from './bundle.ts';
@@ -23,14 +23,15 @@ export interface ClientBundle {
  * kept. One version is kept: the bundles of older code go.
  */
 export async function clientBundle(dir: string, options: { fresh?: boolean; onWarning?: (message: string) => void } = {}): Promise<ClientBundle> {
-  const folder = path.join(dir, clientVersion(clientBuildOptions()));
+  const versionOf = () => clientVersion(clientBuildOptions());
   if (!options.fresh) {
-    const kept = readKeptFiles<ClientAssets>(folder);
+    const kept = readKeptFiles<ClientAssets>(path.join(dir, versionOf()));
     if (kept && 'damaged' in kept) options.onWarning?.(`the client bundle in the build cache is damaged (${kept.damaged}): bundled again`);
     else if (kept) return { assets: kept.about, files: kept.files, bundled: false };
   }
-  const { assets, files } = await bundleClient();
+  const { version, compiled: { assets, files } } = await compiledFrom('site/', versionOf, bundleClient);
   await stopEsbuild();
+  const folder = path.join(dir, version);
   const bundle = keepFiles(folder, files.map(({ file, contents }) => ({ file, contents: typeof contents === 'string' ? Buffer.from(contents) : contents })), assets);
   // One version is kept: the bundles of older code go.
   keepOnly(dir, path.basename(folder));

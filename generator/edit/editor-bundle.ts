@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
-import { codeVersion } from '../cache/code-version.ts';
+import { codeVersion, compiledFrom } from '../cache/code-version.ts';
 import { digest } from '../cache/digest.ts';
 import { keepFiles, readKeptFiles } from '../cache/kept-files.ts';
 import { keepOnly } from '../cache/on-disk.ts';
@@ -43,12 +43,13 @@ export async function bundleEditor(cacheDir: string, onWarning?: (message: strin
 const SCRIPT = 'editor.js';
 
 async function keptOrBundled(cacheDir: string, onWarning?: (message: string) => void): Promise<string> {
-  const folder = path.join(cacheDir, digest(`${codeVersion()}\0${JSON.stringify(BUILD_OPTIONS)}`).slice(0, 22));
-  const kept = readKeptFiles(folder);
+  const versionOf = () => digest(`${codeVersion()}\0${JSON.stringify(BUILD_OPTIONS)}`).slice(0, 22);
+  const kept = readKeptFiles(path.join(cacheDir, versionOf()));
   const script = kept && 'files' in kept ? kept.files.find((file) => file.file === SCRIPT) : undefined;
   if (script) return Buffer.from(script.contents).toString('utf8');
   if (kept) onWarning?.(`the editor's script in the build cache is damaged (${'damaged' in kept ? kept.damaged : `${SCRIPT} is not listed`}): bundled again`);
-  const js = await bundleScript();
+  const { version, compiled: js } = await compiledFrom("the project's code", versionOf, bundleScript);
+  const folder = path.join(cacheDir, version);
   try {
     keepFiles(folder, [{ file: SCRIPT, contents: Buffer.from(js) }], null);
     keepOnly(cacheDir, path.basename(folder));

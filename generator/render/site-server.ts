@@ -8,7 +8,7 @@ import type { DocumentData } from '../../site/model/page-data.ts';
 import { BuildProblemError } from '../problems/errors.ts';
 import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
 import { keepFiles, readKeptFiles } from '../cache/kept-files.ts';
-import { hashSources } from '../cache/code-version.ts';
+import { compiledFrom, hashSources } from '../cache/code-version.ts';
 
 /** What the generator renders with: site/entry-server.tsx, compiled. */
 export interface SiteServer {
@@ -64,12 +64,14 @@ const ENTRY = 'entry-server.mjs';
  */
 export async function siteServerEntry(options: { onWarning?: (message: string) => void; dir?: string } = {}): Promise<string> {
   const dir = options.dir ?? SERVER_DIR;
-  const version = hashSources([path.join(PACKAGE_ROOT, 'site')], [esbuildVersion(), JSON.stringify(serverBuildOptions())]).slice(0, 16);
-  const folder = path.join(dir, version);
-  const kept = readKeptFiles(folder);
-  if (kept && !('damaged' in kept)) return path.join(folder, ENTRY);
+  const versionOf = () => hashSources([path.join(PACKAGE_ROOT, 'site')], [esbuildVersion(), JSON.stringify(serverBuildOptions())]).slice(0, 16);
+  const keptFolder = path.join(dir, versionOf());
+  const kept = readKeptFiles(keptFolder);
+  if (kept && !('damaged' in kept)) return path.join(keptFolder, ENTRY);
   if (kept) options.onWarning?.(`the server side of site/ compiled in node_modules/.cache/site/server/ is damaged (${kept.damaged}): compiled again`);
-  keepFiles(folder, await compileSiteServer(), null);
+  const { version, compiled } = await compiledFrom('site/', versionOf, compileSiteServer);
+  const folder = path.join(dir, version);
+  keepFiles(folder, compiled, null);
   await removeOldCompilations(dir, folder);
   return path.join(folder, ENTRY);
 }
