@@ -36,12 +36,13 @@ export type SaveOutcome =
 
 /**
  * Writes `data` into the file read as `read` (whose document is `source`), asked for by an
- * editor that read it as `base`: refused when the file has changed on disk since (another
- * editor, a git pull) or when an edit cannot be made in place; otherwise the edited text,
- * checked to read back as `data`, replaces the file atomically.
+ * editor that read it as `base`: refused when the file has changed on disk or gone since
+ * (another editor, a git pull) or when an edit cannot be made in place; otherwise the
+ * edited text, checked to read back as `data`, replaces the file atomically (the file a
+ * symbolic link names, when it is one).
  */
 export function saveContent(file: string, read: ReadFile & { source: YamlSource | null }, base: string, data: unknown, prepared?: PreparedEdit): SaveOutcome {
-  if (digest(readFileSync(file)) !== base || read.base !== base) return { status: 'conflict' };
+  if (identityNow(file) !== base || read.base !== base) return { status: 'conflict' };
   if (!read.source) return { status: 'refused', refused: [{ path: '', line: 1, message: 'content.yaml has a syntax error, so it cannot be edited in the form: fix it in a text editor, then reload' }] };
   const result = prepared ?? editYaml(read.source, data);
   if (result.text === null) return { status: 'refused', refused: result.refused };
@@ -52,6 +53,15 @@ export function saveContent(file: string, read: ReadFile & { source: YamlSource 
   const written = (read.bom ? BOM : '') + result.text;
   writeAtomically(file, written);
   return { status: 'saved', file: { text: result.text, bom: read.bom, base: digest(written) }, changedLines: result.changedLines, patches: result.patches };
+}
+
+/** The identity of the file's bytes now; null when there is no file to read (deleted, or a folder now). */
+function identityNow(file: string): string | null {
+  try {
+    return digest(readFileSync(file));
+  } catch {
+    return null;
+  }
 }
 
 /** Whether `text` reads as `data` the way the build reads content.yaml (js-yaml). */

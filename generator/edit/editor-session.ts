@@ -211,7 +211,7 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
       const prepared = drafted && drafted.source === source && deepEqual(drafted.data, data) ? drafted.edit : undefined;
       const outcome = saveContent(options.contentFile, { ...file, source }, base, data, prepared);
       if (outcome.status === 'conflict') {
-        return { status: 409, body: { error: 'conflict', message: `${displayName} changed on disk since the editor read it (another editor, a git pull). Nothing was saved.` } };
+        return { status: 409, body: { error: 'conflict', message: `${displayName} changed on disk since the editor read it (another editor, a git pull, a branch switched or the file deleted). Nothing was saved.` } };
       }
       if (outcome.status === 'refused') {
         return {

@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { readContentForEdit, saveContent } from '../../../generator/edit/content-file-edit.ts';
@@ -31,6 +31,14 @@ test('a file changed since it was read is not written, and no temporary file is 
   expect(saveContent(file, { ...read, source: readYamlSource(read.text) }, read.base, { price: 1 })).toEqual({ status: 'conflict' });
   expect(readFileSync(file, 'utf8')).toBe('price: 18\n');
   expect(readdirSync(path.dirname(file))).toEqual(['content.yaml']);
+});
+
+test('a file deleted since it was read (a branch switched, say) is a conflict: nothing is written in its place', () => {
+  const file = fileWith('price: 16.99\n');
+  const read = readContentForEdit(file, 'content.yaml');
+  rmSync(file);
+  expect(saveContent(file, { ...read, source: readYamlSource(read.text) }, read.base, { price: 1 })).toEqual({ status: 'conflict' });
+  expect(readdirSync(path.dirname(file))).toEqual([]);
 });
 
 test('a missing file is a plain problem, as the build says it', () => {
