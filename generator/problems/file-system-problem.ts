@@ -1,3 +1,5 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import nodePath from 'node:path';
 import { BuildProblemError } from './errors.ts';
 
 const CHOOSE_FOLDERS = 'or choose folders it can write with --out and --cache-dir';
@@ -11,7 +13,13 @@ const CHOOSE_FOLDERS = 'or choose folders it can write with --out and --cache-di
  */
 export function fileSystemProblem(error: unknown): BuildProblemError | null {
   if (!(error instanceof Error)) return null;
-  const { code, path, dest } = error as NodeJS.ErrnoException & { dest?: string };
+  const { code, path, dest, syscall } = error as NodeJS.ErrnoException & { dest?: string };
+  // Node's recursive mkdir says ENOENT when the folder above refused it (a read-only disk):
+  // that folder is asked why.
+  if (code === 'ENOENT' && syscall === 'mkdir' && path) {
+    const refusal = refusalAbove(path);
+    if (refusal) return fileSystemProblem(refusal);
+  }
   // Refusals of anything but a file (a port: `listen EACCES`) carry no path, and are not the disk's.
   if (path === undefined && code !== 'ENOSPC' && code !== 'EDQUOT') return null;
   // A full or read-only disk refuses the file being written: a copy's target.
@@ -34,5 +42,21 @@ export function fileSystemProblem(error: unknown): BuildProblemError | null {
       return problem(`a part of this path is a file, not a folder${at}`, `Move that file out of the way, ${CHOOSE_FOLDERS}.`);
     default:
       return null;
+  }
+}
+
+/** Why the nearest folder above `path` that exists may not be written in, if it may not. */
+function refusalAbove(path: string): Error | null {
+  let folder = nodePath.dirname(path);
+  while (!statSync(folder, { throwIfNoEntry: false })) {
+    const parent = nodePath.dirname(folder);
+    if (parent === folder) return null;
+    folder = parent;
+  }
+  try {
+    accessSync(folder, constants.W_OK);
+    return null;
+  } catch (refusal) {
+    return refusal as Error;
   }
 }

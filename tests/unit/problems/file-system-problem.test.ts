@@ -1,5 +1,10 @@
-import { expect, test } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
 import { fileSystemProblem } from '../../../generator/problems/file-system-problem.ts';
+import { runSite } from '../../helpers/cli.ts';
+import { tempDir } from '../../helpers/temp.ts';
 
 /** An error as Node's fs raises it. */
 const systemError = (code: string, fields: { path?: string; dest?: string } = {}) => Object.assign(new Error(`${code}: failed`), { code, ...fields });
@@ -25,4 +30,35 @@ test('any other failure is not the disk: it stays an unexpected failure', () => 
   expect(fileSystemProblem(Object.assign(systemError('EACCES'), { syscall: 'listen', address: '0.0.0.0', port: 80 }))).toBeNull();
   expect(fileSystemProblem(new TypeError('x is undefined'))).toBeNull();
   expect(fileSystemProblem('a string')).toBeNull();
+});
+
+describe('a read-only disk under --cache-dir or --out', () => {
+  // A read-only file system of its own, where this machine lets a test mount one (root on Linux).
+  const mountPoint = tempDir('site-read-only-');
+  const mounted = (() => {
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', mountPoint], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  afterAll(() => {
+    if (mounted) execFileSync('umount', [mountPoint]);
+  });
+
+  // Node's recursive mkdir says ENOENT there: the refusal is the disk's, and said so.
+  test.skipIf(!mounted)('is said in plain words, with the options to change; nothing is written elsewhere', async () => {
+    const work = tempDir('site-writable-');
+    for (const args of [
+      ['--cache-dir', path.join(mountPoint, 'cache'), '--out', path.join(work, 'out')],
+      ['--cache-dir', path.join(work, 'cache'), '--out', path.join(mountPoint, 'out')],
+    ]) {
+      const result = await runSite(['build', ...args]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`the file system is read-only (${mountPoint})\nhint: Build on a writable disk, or choose folders it can write with --out and --cache-dir.`);
+      expect(result.stderr).not.toContain('unexpected failure');
+    }
+    expect(existsSync(path.join(work, 'out'))).toBe(false);
+  }, 60_000);
 });
