@@ -28,7 +28,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const folders = await buildFolders(options);
   const credentials = loginCredentials(options.env ?? process.env);
   if (!credentials) warn('SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set: the login page will refuse every attempt.');
-  const release = await lockCache(folders.cacheDir, {
+  const lock = await lockCache(folders.cacheDir, {
     onWait: (pid) => warn(`waiting for another build (process ${pid}) to finish with the build cache in ${folders.cacheDir}`),
     onTakeOver: warn,
   });
@@ -89,6 +89,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (codeVersion() !== inputs.code) {
         throw new BuildProblemError('generator/, site/ or templates/ changed while the site was built, so out/ is left as it was', { hint: 'Run site build again once the files are saved.' });
       }
+      // Stopped long enough for another build to take the cache over: that build's out/
+      // (perhaps of newer content) is not replaced by this one's.
+      if (!lock.held()) {
+        throw new BuildProblemError('another build took over the build cache while this one was stopped, so out/ is left as that build makes it', { hint: 'Run site build again if that build did not finish.' });
+      }
       const damaged = copies.damaged();
       if (damaged > 0) warn(`${damaged} ${damaged === 1 ? 'file' : 'files'} in the build cache did not match the hash ${damaged === 1 ? 'it was' : 'they were'} kept under: made again instead`);
       const prices = pricesOf(content.data);
@@ -143,7 +148,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       throw error;
     }
   } finally {
-    release();
+    lock.release();
   }
 }
 

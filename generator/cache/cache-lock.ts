@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -31,14 +32,26 @@ interface Holder {
   pid: number;
 }
 
+/** The lock of a cache, held. */
+export interface CacheLock {
+  /**
+   * Whether this build holds it still: not once another took it over, which it does when
+   * this one was stopped (Ctrl+Z, a suspended machine) for STALE_MS.
+   */
+  held(): boolean;
+  release(): void;
+}
+
 /**
  * Takes the lock of the cache in `dir` (which must be a folder, or nothing yet), waiting
  * while another build holds it: `onWait` is told its process id, once; `onTakeOver` why a
- * stale lock was taken over. Resolves with the function that releases it.
+ * stale lock was taken over.
  */
-export async function lockCache(dir: string, events: { onWait?: (pid: number) => void; onTakeOver?: (why: string) => void } = {}): Promise<() => void> {
+export async function lockCache(dir: string, events: { onWait?: (pid: number) => void; onTakeOver?: (why: string) => void } = {}): Promise<CacheLock> {
   const file = path.join(dir, LOCK);
-  const mine = JSON.stringify({ host: hostname(), pid: process.pid } satisfies Holder);
+  // A token of its own besides the process: two holders in one process (a test, an
+  // editor building twice), or the same pid in two containers, are told apart.
+  const mine = JSON.stringify({ host: hostname(), pid: process.pid, token: randomBytes(8).toString('hex') });
   mkdirSync(dir, { recursive: true });
   let told = false;
   for (;;) {
@@ -62,7 +75,7 @@ export async function lockCache(dir: string, events: { onWait?: (pid: number) =>
 }
 
 /** Holds the lock: touched every REFRESH_MS until released. */
-function hold(file: string, mine: string): () => void {
+function hold(file: string, mine: string): CacheLock {
   const refresh = setInterval(() => {
     try {
       const now = new Date();
@@ -72,9 +85,13 @@ function hold(file: string, mine: string): () => void {
     }
   }, REFRESH_MS);
   refresh.unref();
-  return () => {
-    clearInterval(refresh);
-    if (readTextNow(file) === mine) rmSync(file, { force: true });
+  const held = () => readTextNow(file) === mine;
+  return {
+    held,
+    release: () => {
+      clearInterval(refresh);
+      if (held()) rmSync(file, { force: true });
+    },
   };
 }
 

@@ -89,6 +89,19 @@ describe('site build checks its output before replacing out/', () => {
     expect(one.stderr).toMatch(/^SITE_LOGIN_PASSWORD is 5 characters long: login credentials must be at least 8 characters\nhint: .* Set it to 8 characters or more/);
   }, 120_000);
 
+  test('a build whose cache lock another build took over (it was stopped, Ctrl+Z) stops before out/: that build\'s site stands', async () => {
+    const content = edited((source) => source.replace(/(\n {2}name: )(.*)/, '$1$2 Stopped'));
+    const cacheDir = path.join(work.dir, 'stopped-cache');
+    // As the build renders, the other build takes the lock over: it now names that build.
+    const takeOver = (stage: { name: string }) => {
+      if (stage.name === 'render') writeFileSync(path.join(cacheDir, 'lock'), JSON.stringify({ host: os.hostname(), pid: process.pid + 1 }));
+    };
+    await expect(build({ contentFile: content, outDir, cacheDir, env: LOGIN, onStage: takeOver })).rejects.toMatchObject({
+      message: 'another build took over the build cache while this one was stopped, so out/ is left as that build makes it',
+    });
+    expect(hashTree(outDir)).toEqual(previous);
+  });
+
   test('a content error stops before anything is written', async () => {
     const content = edited((source) => source.replace('themeColor: "#7c3aed"', 'themeColor: purple'));
     const result = await runSite(['build', '--content', content, '--out', 'out'], { cwd: work.dir, env: LOGIN });

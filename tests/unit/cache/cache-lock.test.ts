@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { lockCache } from '../../../generator/cache/cache-lock.ts';
+import { lockCache, STALE_MS } from '../../../generator/cache/cache-lock.ts';
 import { tempDir } from '../../helpers/temp.ts';
 
 /*
@@ -16,15 +16,32 @@ const dir = tempDir('site-lock-');
 describe('the build cache lock', () => {
   test('a second build waits while the first holds the lock, told whose it is, and goes on once it is released', async () => {
     const cache = path.join(dir, 'held');
-    const release = await lockCache(cache);
+    const { release } = await lockCache(cache);
     const waitedFor: number[] = [];
     let taken = false;
-    const second = lockCache(cache, { onWait: (pid) => waitedFor.push(pid) }).then((releaseSecond) => ((taken = true), releaseSecond));
+    const second = lockCache(cache, { onWait: (pid) => waitedFor.push(pid) }).then((lock) => ((taken = true), lock));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(taken).toBe(false);
     expect(waitedFor).toEqual([process.pid]);
     release();
-    (await second)();
+    (await second).release();
+    expect(existsSync(path.join(cache, 'lock'))).toBe(false);
+  });
+
+  test('a build stopped for longer than a lock stays fresh (Ctrl+Z) finds its lock taken over, and its release leaves the new holder\'s', async () => {
+    const cache = path.join(dir, 'stopped');
+    const stopped = await lockCache(cache);
+    // Untouched since before STALE_MS, as a stopped process leaves it.
+    const then = new Date(Date.now() - STALE_MS - 5_000);
+    utimesSync(path.join(cache, 'lock'), then, then);
+    const warnings: string[] = [];
+    const next = await lockCache(cache, { onTakeOver: (why) => warnings.push(why) });
+    expect(warnings).toEqual([expect.stringMatching(/has not touched it for \d+ s$/)]);
+    expect(stopped.held()).toBe(false);
+    expect(next.held()).toBe(true);
+    stopped.release();
+    expect(next.held()).toBe(true);
+    next.release();
     expect(existsSync(path.join(cache, 'lock'))).toBe(false);
   });
 
@@ -34,7 +51,7 @@ describe('the build cache lock', () => {
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
     writeFileSync(path.join(cache, 'lock'), JSON.stringify({ host: hostname(), pid: dead }));
     const warnings: string[] = [];
-    const release = await lockCache(cache, { onTakeOver: (why) => warnings.push(why) });
+    const { release } = await lockCache(cache, { onTakeOver: (why) => warnings.push(why) });
     expect(warnings).toEqual([expect.stringContaining(`process ${dead}, which held it, is not running`)]);
     release();
   });
@@ -43,7 +60,7 @@ describe('the build cache lock', () => {
     const cache = path.join(dir, 'odd');
     mkdirSync(path.join(cache, 'lock', 'inside'), { recursive: true });
     const warnings: string[] = [];
-    (await lockCache(cache, { onTakeOver: (why) => warnings.push(why) }))();
+    (await lockCache(cache, { onTakeOver: (why) => warnings.push(why) })).release();
     expect(warnings).toEqual([expect.stringContaining('not a lock file a build writes')]);
   });
 
@@ -54,7 +71,7 @@ describe('the build cache lock', () => {
     // In a process of its own: were the lock read to wait for a writer, this test would end
     // at the timeout rather than hold up every test after it.
     const script = `import { lockCache } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../../generator/cache/cache-lock.ts'))};
-const release = await lockCache(process.argv[1], { onTakeOver: (why) => console.log(why) });
+const { release } = await lockCache(process.argv[1], { onTakeOver: (why) => console.log(why) });
 release();`;
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, cache], { encoding: 'utf8', timeout: 30_000 });
     expect(child.stderr).toBe('');
