@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { setImmediate as turnOfTheEventLoop } from 'node:timers/promises';
 import Tinypool from 'tinypool';
 import { openImageFiles } from '../cache/image-files.ts';
 import { loadSharp } from '../images/image-library.ts';
@@ -62,7 +63,13 @@ export async function* renderPages(
   if (jobs < 2) {
     const server = routes.length > 0 ? await importSiteServer(await options.server()) : null;
     const images = options.context.imagesDir ? openImageFiles(options.context.imagesDir) : null;
-    for (const batch of batches()) yield* renderBatch(options.context, server!, { routes: batch, inputOf: options.inputOf, cardOf: options.cardOf }, images, options.onTime);
+    for (const batch of batches()) {
+      yield* renderBatch(options.context, server!, { routes: batch, inputOf: options.inputOf, cardOf: options.cardOf }, images, options.onTime);
+      // Between batches, the rest of the process gets its turn: with every card at hand a
+      // batch never waits on anything, and the cache lock (refreshed by a timer, or taken
+      // over as stale once untouched for 20 s) would go untouched for the whole render.
+      await turnOfTheEventLoop();
+    }
     return;
   }
   // sharp's libraries are opened by this thread first, so that they stay open when a worker ends.
