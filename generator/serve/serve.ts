@@ -125,11 +125,24 @@ export function staticHandler(options: { root: string; onRequest?: (req: Incomin
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.end(req.method === 'HEAD' ? undefined : readFileSync(page));
     };
-    if (HOST_FILES.has(urlPath)) return notFound();
+    if (HOST_FILES.has(urlPath) || standsButIsNoFile(root, urlPath)) return notFound();
     const current = inodeOf(root);
     if (current !== indexed) [assets, indexed] = [index(), current];
     assets(req, res, notFound);
   }
+}
+
+/**
+ * Whether what the request would be answered with is neither a file nor a folder: a named
+ * pipe or a device put in out/ by hand would hold the request open for ever, and a few of
+ * them every other request too (reading them takes Node's few file-system threads).
+ */
+function standsButIsNoFile(root: string, urlPath: string): boolean {
+  const file = path.join(root, urlPath);
+  return [file, `${file}.html`, path.join(file, 'index.html')].some((candidate) => {
+    const stats = statSync(candidate, { throwIfNoEntry: false });
+    return stats !== undefined && !stats.isFile() && !stats.isDirectory();
+  });
 }
 
 function inodeOf(folder: string): number {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -29,9 +30,9 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** Sends a request line exactly as written (no URL normalisation by a client library). */
-function rawGet(target: string): Promise<{ status: number; body: string; headers: string }> {
+function rawGet(target: string, at = port): Promise<{ status: number; body: string; headers: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+    const socket = connect(at, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
     let data = '';
     socket.on('data', (chunk) => (data += chunk.toString('latin1')));
     socket.on('error', reject);
@@ -43,6 +44,25 @@ function rawGet(target: string): Promise<{ status: number; body: string; headers
 }
 
 describe('site serve behaves like a static CDN', () => {
+  test.runIf(process.platform !== 'win32')('a named pipe put in out/ by hand answers 404, and holds up no other request', async () => {
+    const piped = path.join(tempDir('site-serve-pipe-'), 'out');
+    mkdirSync(piped);
+    writeFileSync(path.join(piped, 'index.html'), '<h1>home</h1>');
+    expect(spawnSync('mkfifo', [path.join(piped, 'pipe.html')]).status).toBe(0);
+    const pipeServer = await serveStatic({ root: piped, port: 0, host: '127.0.0.1' });
+    const at = (pipeServer.address() as AddressInfo).port;
+    try {
+      // More at once than Node has threads to read files with.
+      const answers = await Promise.all(Array.from({ length: 6 }, () => rawGet('/pipe.html', at)));
+      expect(answers.map((response) => response.status)).toEqual(Array(6).fill(404));
+      expect((await rawGet('/pipe', at)).status).toBe(404);
+      expect((await rawGet('/', at)).status).toBe(200);
+    } finally {
+      pipeServer.closeAllConnections();
+      await new Promise<void>((resolve) => pipeServer.close(() => resolve()));
+    }
+  });
+
   test('directory index, with and without the trailing slash; correct MIME types', async () => {
     for (const target of ['/', '/about', '/about/', '/about/index.html']) {
       const response = await rawGet(target);
