@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { holdsIdentity } from '../cache/digest.ts';
 import { openImageFiles } from '../cache/image-files.ts';
 import { drawCard } from '../cards/social-cards.ts';
 import type { ClientBundle } from '../client/cached-bundle.ts';
@@ -133,10 +134,12 @@ export async function createDevSession(options: DevSessionOptions) {
       problems,
       version: servedVersion,
       building: running ? { version, first: running.first } : undefined,
-      // A card is drawn the first time it is asked for (into the images folder a build shares).
+      // A card is drawn the first time it is asked for (into the images folder a build
+      // shares); one found there is checked against its identity first, and drawn again if damaged.
       card: (file) => {
         const card = cardsLater.get(file);
-        return card ? drawCard(card, images).png.then((png) => png.path) : null;
+        if (!card) return null;
+        return drawCard(card, images).png.then((png) => (png.drawn || holdsIdentity(png.path, png.id) ? png : drawCard(card, images, true).png)).then((png) => png.path);
       },
     }),
     /** The data of the last good build, as pages render it (prices in cents, bundles' savings worked out). */

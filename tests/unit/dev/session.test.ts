@@ -210,6 +210,14 @@ describe('createDevSession: what an update rebuilds', () => {
     expect(session.snapshot().card!('faq/index.html')).toBeNull();
   }, 60_000);
 
+  test('a card found damaged in the images folder is drawn again, never served as it is', async () => {
+    const kept = await session.snapshot().card!('social/about.png')!;
+    writeFileSync(kept, readFileSync(kept).subarray(0, 100)); // cut short, as a full disk leaves it
+    const served = await session.snapshot().card!('social/about.png')!;
+    expect((await sharp(served).metadata()).width).toBe(1200);
+    expect(readFileSync(served).length).toBeGreaterThan(100);
+  }, 60_000);
+
   test("an image content.yaml names is served, its folder watched, and a new version of it shown after its save", async () => {
     mkdirSync(path.join(dir, 'media'));
     const photo = path.join(dir, 'media', 'founder.jpg');
