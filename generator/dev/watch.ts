@@ -23,7 +23,7 @@ export function watchPaths(options: {
   onError?: (error: Error) => void;
 }): { ready: Promise<void>; close: () => Promise<void> } {
   const settleMs = options.settleMs ?? 12;
-  const folders = options.paths.filter((entry) => statSync(entry, { throwIfNoEntry: false })?.isDirectory()).map((entry) => path.resolve(entry));
+  const folders = options.paths.filter(isFolder).map((entry) => path.resolve(entry));
   const files = new Set(options.paths.map((entry) => path.resolve(entry)).filter((entry) => !folders.includes(entry)));
   const filesFolders = new Set([...files].map((file) => path.dirname(file)));
   /** Whether an event at `entry` is watched: a watched file, anything in a watched folder, or the folder a file is watched through. */
@@ -60,4 +60,13 @@ export function watchPaths(options: {
       await running;
     },
   };
+}
+
+/** Whether a folder stands at `entry` (not when nothing does, or the path runs through a file). */
+function isFolder(entry: string): boolean {
+  try {
+    return statSync(entry).isDirectory();
+  } catch {
+    return false;
+  }
 }
