@@ -1,5 +1,6 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { compiledFrom } from './code-version.ts';
 import { digest } from './digest.ts';
 import { makeFolder, readFileNow } from './on-disk.ts';
 
@@ -76,15 +77,46 @@ export function keepFiles(folder: string, files: readonly { file: string; conten
   try {
     renameSync(temporary, folder);
   } catch {
-    // Something stands there. Another build kept the same files meanwhile, whole: that copy
-    // stays, as a build may be reading it. Anything else is replaced.
+    // Something stands there. Another build kept these very files meanwhile, whole: that
+    // copy stays, as a build may be reading it. Anything else is replaced.
     const other = readKeptFiles(folder);
-    if (other && !('damaged' in other)) {
+    const same = other && 'files' in other && other.files.length === kept.length && kept.every(({ file, id }) => other.files.some((listed) => listed.file === file && listed.id === id));
+    if (same) {
       rmSync(temporary, { recursive: true, force: true });
-      return other.files;
+      return kept;
     }
     rmSync(folder, { recursive: true, force: true });
     renameSync(temporary, folder);
   }
   return kept;
+}
+
+/**
+ * What a step compiles (the client bundle, site/ for the server, the editor's script),
+ * kept in `dir` in a folder named by the version of its sources (`versionOf`): the kept
+ * files when that folder holds them whole (unless `fresh`); otherwise compiled under the
+ * version its sources had before and after (code-version.ts compiledFrom), and kept. A
+ * damaged folder is told to `onDamaged`, and compiled again.
+ */
+export async function keptCompilation<T>(options: {
+  dir: string;
+  /** What is compiled, as a problem names it: "site/". */
+  sources: string;
+  versionOf: () => string;
+  compile: () => Promise<{ files: readonly { file: string; contents: Uint8Array }[]; about: T }>;
+  /** Files the folder must list (what is loaded from it by name); a list without one is damaged. */
+  needs?: readonly string[];
+  fresh?: boolean;
+  onDamaged?: (why: string) => void;
+}): Promise<{ folder: string; files: KeptFile[]; about: T; compiled: boolean }> {
+  if (!options.fresh) {
+    const folder = path.join(options.dir, options.versionOf());
+    const kept = readKeptFiles<T>(folder);
+    const unlisted = kept && 'files' in kept ? options.needs?.find((name) => !kept.files.some((file) => file.file === name)) : undefined;
+    if (kept && 'files' in kept && !unlisted) return { folder, ...kept, compiled: false };
+    if (kept) options.onDamaged?.('damaged' in kept ? kept.damaged : `${unlisted} is not listed`);
+  }
+  const { version, compiled } = await compiledFrom(options.sources, options.versionOf, options.compile);
+  const folder = path.join(options.dir, version);
+  return { folder, files: keepFiles(folder, compiled.files, compiled.about), about: compiled.about, compiled: true };
 }

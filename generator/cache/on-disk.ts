@@ -67,11 +67,16 @@ export function readTextNow(file: string): string | null {
 /** An hour: a `*.tmp` entry younger than this may be another process's, being written now. */
 const WRITING_MS = 60 * 60 * 1000;
 
-/** Removes every entry of `dir` but the one named `keep`; a `*.tmp` one only when an hour old (a killed process's). */
-export function keepOnly(dir: string, keep: string): void {
+/**
+ * Removes every entry of `dir` but the one named `keep`. An entry changed within the hour
+ * stays when it is a `*.tmp` (another process may be writing it: a killed one's goes
+ * later), or, with `inUse`, whatever it is (another process may be reading it).
+ */
+export function keepOnly(dir: string, keep: string, options: { inUse?: boolean } = {}): void {
   for (const name of readdirSync(dir)) {
     const entry = path.join(dir, name);
-    if (name === keep || (name.endsWith('.tmp') && Date.now() - (statOf(entry)?.mtimeMs ?? 0) < WRITING_MS)) continue;
+    const recent = () => Date.now() - (statOf(entry)?.mtimeMs ?? 0) < WRITING_MS;
+    if (name === keep || ((options.inUse || name.endsWith('.tmp')) && recent())) continue;
     rmSync(entry, { recursive: true, force: true });
   }
 }

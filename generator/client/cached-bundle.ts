@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { clientVersion, compiledFrom } from '../cache/code-version.ts';
-import { keepFiles, readKeptFiles, type KeptFile } from '../cache/kept-files.ts';
+import { clientVersion } from '../cache/code-version.ts';
+import { keptCompilation, type KeptFile } from '../cache/kept-files.ts';
 import { keepOnly } from '../cache/on-disk.ts';
 import { bundleClient, clientBuildOptions, stopEsbuild, type ClientAssets } from './bundle.ts';
 
@@ -23,17 +23,19 @@ export interface ClientBundle {
  * kept. One version is kept: the bundles of older code go.
  */
 export async function clientBundle(dir: string, options: { fresh?: boolean; onWarning?: (message: string) => void } = {}): Promise<ClientBundle> {
-  const versionOf = () => clientVersion(clientBuildOptions());
-  if (!options.fresh) {
-    const kept = readKeptFiles<ClientAssets>(path.join(dir, versionOf()));
-    if (kept && 'damaged' in kept) options.onWarning?.(`the client bundle in the build cache is damaged (${kept.damaged}): bundled again`);
-    else if (kept) return { assets: kept.about, files: kept.files, bundled: false };
-  }
-  const { version, compiled: { assets, files } } = await compiledFrom('site/', versionOf, bundleClient);
-  await stopEsbuild();
-  const folder = path.join(dir, version);
-  const bundle = keepFiles(folder, files.map(({ file, contents }) => ({ file, contents: typeof contents === 'string' ? Buffer.from(contents) : contents })), assets);
+  const bundle = await keptCompilation<ClientAssets>({
+    dir,
+    sources: 'site/',
+    versionOf: () => clientVersion(clientBuildOptions()),
+    compile: async () => {
+      const { assets, files } = await bundleClient();
+      await stopEsbuild();
+      return { files: files.map(({ file, contents }) => ({ file, contents: typeof contents === 'string' ? Buffer.from(contents) : contents })), about: assets };
+    },
+    fresh: options.fresh,
+    onDamaged: (why) => options.onWarning?.(`the client bundle in the build cache is damaged (${why}): bundled again`),
+  });
   // One version is kept: the bundles of older code go.
-  keepOnly(dir, path.basename(folder));
-  return { assets, files: bundle, bundled: true };
+  if (bundle.compiled) keepOnly(dir, path.basename(bundle.folder));
+  return { assets: bundle.about, files: bundle.files, bundled: bundle.compiled };
 }

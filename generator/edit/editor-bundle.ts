@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
-import { codeVersion, compiledFrom } from '../cache/code-version.ts';
+import { codeVersion } from '../cache/code-version.ts';
 import { digest } from '../cache/digest.ts';
-import { keepFiles, readKeptFiles } from '../cache/kept-files.ts';
+import { keptCompilation } from '../cache/kept-files.ts';
 import { keepOnly } from '../cache/on-disk.ts';
 import { BuildProblemError } from '../problems/errors.ts';
+import { fileSystemProblem } from '../problems/file-system-problem.ts';
 
 /*
  * The editor's page code (ui/main.tsx and what it imports, React included) and its
@@ -43,20 +44,22 @@ export async function bundleEditor(cacheDir: string, onWarning?: (message: strin
 const SCRIPT = 'editor.js';
 
 async function keptOrBundled(cacheDir: string, onWarning?: (message: string) => void): Promise<string> {
-  const versionOf = () => digest(`${codeVersion()}\0${JSON.stringify(BUILD_OPTIONS)}`).slice(0, 22);
-  const kept = readKeptFiles(path.join(cacheDir, versionOf()));
-  const script = kept && 'files' in kept ? kept.files.find((file) => file.file === SCRIPT) : undefined;
-  if (script) return Buffer.from(script.contents).toString('utf8');
-  if (kept) onWarning?.(`the editor's script in the build cache is damaged (${'damaged' in kept ? kept.damaged : `${SCRIPT} is not listed`}): bundled again`);
-  const { version, compiled: js } = await compiledFrom("the project's code", versionOf, bundleScript);
-  const folder = path.join(cacheDir, version);
   try {
-    keepFiles(folder, [{ file: SCRIPT, contents: Buffer.from(js) }], null);
-    keepOnly(cacheDir, path.basename(folder));
-  } catch {
-    // A cache that cannot be written (read-only, full) only costs the next start its bundling.
+    const bundle = await keptCompilation({
+      dir: cacheDir,
+      sources: "the project's code",
+      versionOf: () => digest(`${codeVersion()}\0${JSON.stringify(BUILD_OPTIONS)}`).slice(0, 22),
+      compile: async () => ({ files: [{ file: SCRIPT, contents: Buffer.from(await bundleScript()) }], about: null }),
+      needs: [SCRIPT],
+      onDamaged: (why) => onWarning?.(`the editor's script in the build cache is damaged (${why}): bundled again`),
+    });
+    if (bundle.compiled) keepOnly(cacheDir, path.basename(bundle.folder));
+    return Buffer.from(bundle.files.find((file) => file.file === SCRIPT)!.contents).toString('utf8');
+  } catch (error) {
+    // A cache that cannot be written (read-only, full) only costs each start its bundling.
+    if (!fileSystemProblem(error)) throw error;
+    return bundleScript();
   }
-  return js;
 }
 
 async function bundleScript(): Promise<string> {

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,8 +6,9 @@ import type * as esbuild from 'esbuild';
 import type { DocumentData } from '../../site/model/page-data.ts';
 import { BuildProblemError } from '../problems/errors.ts';
 import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
-import { keepFiles, readKeptFiles } from '../cache/kept-files.ts';
-import { compiledFrom, hashSources } from '../cache/code-version.ts';
+import { keptCompilation } from '../cache/kept-files.ts';
+import { hashSources } from '../cache/code-version.ts';
+import { keepOnly } from '../cache/on-disk.ts';
 
 /** What the generator renders with: site/entry-server.tsx, compiled. */
 export interface SiteServer {
@@ -64,15 +64,16 @@ const ENTRY = 'entry-server.mjs';
  */
 export async function siteServerEntry(options: { onWarning?: (message: string) => void; dir?: string } = {}): Promise<string> {
   const dir = options.dir ?? SERVER_DIR;
-  const versionOf = () => hashSources([path.join(PACKAGE_ROOT, 'site')], [esbuildVersion(), JSON.stringify(serverBuildOptions())]).slice(0, 16);
-  const keptFolder = path.join(dir, versionOf());
-  const kept = readKeptFiles(keptFolder);
-  if (kept && !('damaged' in kept)) return path.join(keptFolder, ENTRY);
-  if (kept) options.onWarning?.(`the server side of site/ compiled in node_modules/.cache/site/server/ is damaged (${kept.damaged}): compiled again`);
-  const { version, compiled } = await compiledFrom('site/', versionOf, compileSiteServer);
-  const folder = path.join(dir, version);
-  keepFiles(folder, compiled, null);
-  await removeOldCompilations(dir, folder);
+  const { folder, compiled } = await keptCompilation({
+    dir,
+    sources: 'site/',
+    versionOf: () => hashSources([path.join(PACKAGE_ROOT, 'site')], [esbuildVersion(), JSON.stringify(serverBuildOptions())]).slice(0, 16),
+    compile: async () => ({ files: await compileSiteServer(), about: null }),
+    needs: [ENTRY],
+    onDamaged: (why) => options.onWarning?.(`the server side of site/ compiled in node_modules/.cache/site/server/ is damaged (${why}): compiled again`),
+  });
+  // Older compilations go, but not in their first hour: another build may be importing one.
+  if (compiled) keepOnly(dir, path.basename(folder), { inUse: true });
   return path.join(folder, ENTRY);
 }
 
@@ -101,14 +102,4 @@ export function esbuildMessages(error: unknown): string {
   const errors = (error as esbuild.BuildFailure).errors;
   if (!errors?.length) return error instanceof Error ? error.message : String(error);
   return errors.map((item) => `${item.location ? `${item.location.file}:${item.location.line} ` : ''}${item.text}`).join('; ');
-}
-
-/** Removes compilations of older sources, but not in the first hour: another build may be importing one. */
-async function removeOldCompilations(dir: string, current: string): Promise<void> {
-  for (const name of await readdir(dir)) {
-    const full = path.join(dir, name);
-    if (full === current) continue;
-    const stats = await stat(full).catch(() => null);
-    if (stats && Date.now() - stats.mtimeMs > 60 * 60_000) await rm(full, { recursive: true, force: true });
-  }
 }

@@ -47,6 +47,14 @@ test('a kept compilation with a file changed, missing or unlisted is compiled ag
     ['a chunk gone', () => rmSync(path.join(folder, chunk)), new RegExp(`\\(${chunk.replace('.', '\\.')} is missing\\): compiled again$`)],
     ['its list unreadable', () => writeFileSync(path.join(folder, 'files.json'), '{ "files": [ '), /\(files\.json cannot be read\): compiled again$/],
     ['its list naming a file outside it', () => writeFileSync(path.join(folder, 'files.json'), JSON.stringify({ files: [{ file: '../../../package.json', id: 'x' }] })), /\(files\.json lists \.\.\/\.\.\/\.\.\/package\.json\): compiled again$/],
+    [
+      'its list without the entry file',
+      () => {
+        const list = JSON.parse(readFileSync(path.join(folder, 'files.json'), 'utf8')) as { files: { file: string }[] };
+        writeFileSync(path.join(folder, 'files.json'), JSON.stringify({ ...list, files: list.files.filter((listed) => listed.file !== 'entry-server.mjs') }));
+      },
+      /\(entry-server\.mjs is not listed\): compiled again$/,
+    ],
     ['the folder a file', () => (rmSync(folder, { recursive: true }), writeFileSync(folder, 'not a folder')), /\(files\.json cannot be read\): compiled again$/],
   ];
   for (const [damage, doIt, said] of damages) {
