@@ -42,24 +42,29 @@ let temporaries = 0;
 
 /** The images folder `dir`; each of its subfolders is listed once, when first asked. */
 export function openImageFiles(dir: string): ImageFiles {
-  const listed = new Map<string, Map<string, ImageFile>>();
+  // Each listed subfolder's files, by key: their names only (a folder of 10,000 cards is
+  // listed whole during a build), the path made when a file is asked for.
+  const listed = new Map<string, Map<string, string>>();
   const folderOf = (key: string) => path.join(dir, key.slice(0, 2));
-  const byKey = (key: string): Map<string, ImageFile> => {
+  const namesByKey = (key: string): Map<string, string> => {
     const folder = folderOf(key);
-    let files = listed.get(folder);
-    if (!files) {
-      files = new Map();
+    let names = listed.get(folder);
+    if (!names) {
+      names = new Map();
       for (const name of safeReaddir(folder)) {
         const match = NAME.exec(name);
-        if (match) files.set(match[1]!, { path: path.join(folder, name), id: name });
+        if (match) names.set(match[1]!, name);
       }
-      listed.set(folder, files);
+      listed.set(folder, names);
     }
-    return files;
+    return names;
   };
   return {
     dir,
-    find: (key) => byKey(key).get(key) ?? null,
+    find(key) {
+      const name = namesByKey(key).get(key);
+      return name === undefined ? null : { path: path.join(folderOf(key), name), id: name };
+    },
     byId(id) {
       const key = NAME.exec(id)?.[1];
       return key ? { path: path.join(folderOf(key), id), id } : null;
@@ -74,10 +79,10 @@ export function openImageFiles(dir: string): ImageFiles {
       const file = { path: path.join(folderOf(key), id), id };
       clearForFile(file.path);
       renameSync(temporary, file.path);
-      const files = byKey(key);
-      const older = files.get(key);
-      if (older && older.path !== file.path) rmSync(older.path, { force: true });
-      files.set(key, file);
+      const names = namesByKey(key);
+      const older = names.get(key);
+      if (older !== undefined && older !== id) rmSync(path.join(folderOf(key), older), { force: true });
+      names.set(key, id);
       return file;
     },
     remove(ids) {
