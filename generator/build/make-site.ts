@@ -90,10 +90,13 @@ export interface MadeSite {
   heldInputs?: HeldInputs;
 }
 
-/** The files of the pages rendered now (their HTML and data), with their identities: what a build keeps in its store. */
-export function renderedFilesOf(site: MadeSite): [file: string, id: string][] {
+/** The files of the pages rendered now (their HTML and data), with their identities: what a build keeps in its store. One at a time, as the store takes them. */
+export function* renderedFilesOf(site: MadeSite): Generator<[file: string, id: string]> {
   const rendered = new Set(site.rendered);
-  return site.routes.filter((route) => rendered.has(route.path)).flatMap((route) => [route.file, routeDataFile(route)].flatMap((file) => (file ? [[file, site.files.get(file)!] as [string, string]] : [])));
+  for (const route of site.routes) {
+    if (!rendered.has(route.path)) continue;
+    for (const file of [route.file, routeDataFile(route)]) if (file) yield [file, site.files.get(file)!];
+  }
 }
 
 /** Makes the site (see the top of this file). Problems in the output throw OutputProblemError; nothing is committed here. */
