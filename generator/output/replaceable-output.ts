@@ -59,6 +59,13 @@ export async function assertReplaceableOutput(outDir: string, options: { label: 
   if (!stats) return;
   if (stats.isSymbolicLink()) throw new UsageProblemError(`--out ${options.label} is a symbolic link; site build would replace the link, not write through it`, { hint: 'Give --out the real folder.' });
   if (!stats.isDirectory()) throw new UsageProblemError(`--out ${options.label} is a file, not a folder; site build would replace it`, { hint });
+  // A mount point (a container's volume, a RAM disk) cannot be renamed, and the swap that
+  // replaces out/ renames it. A bind mount of a folder on the same file system is not seen
+  // here; the swap's refusal is said in plain words then (problems/file-system-problem.ts).
+  if (stats.dev !== (await lstat(path.dirname(target))).dev)
+    throw new UsageProblemError(`--out ${options.label} is a mount point (a file system of its own); site build replaces its output folder by renaming it, which a mount point does not allow`, {
+      hint: 'Mount the folder above it instead, or give --out a folder inside the mount.',
+    });
   const foreign = (await readdir(target)).filter((name) => !OUTPUT_TOP_LEVEL.has(name)).sort();
   if (foreign.length === 0) return;
   const listed = foreign.slice(0, 5).join(', ') + (foreign.length > 5 ? `, and ${foreign.length - 5} more` : '');

@@ -38,6 +38,8 @@ export function fileSystemProblem(error: unknown): BuildProblemError | null {
       return problem(`permission denied${at}`, `site writes out/, the folders beside it and the build cache: give this user write access there, ${CHOOSE_FOLDERS}.`);
     case 'EROFS':
       return problem(`the file system is read-only${written ? ` (${written})` : ''}`, `Build on a writable disk, ${CHOOSE_FOLDERS}.`);
+    case 'EBUSY':
+      return problem(`${path} is a mount point, or in use, so the build could not ${syscall === 'rename' ? 'rename' : 'remove'} it`, 'site build replaces out/ by renaming it: if out/ is a mount point, mount the folder above it instead, or give --out a folder inside the mount.');
     case 'ENOTDIR':
       return problem(`a part of this path is a file, not a folder${at}`, `Move that file out of the way, ${CHOOSE_FOLDERS}.`);
     default:

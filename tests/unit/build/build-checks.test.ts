@@ -9,6 +9,7 @@ import { brotliSize } from '../../../generator/check/brotli-size.ts';
 import { recoverInterruptedWrite } from '../../../generator/output/beside-out.ts';
 import { OUTPUT_TOP_LEVEL } from '../../../generator/output/replaceable-output.ts';
 import { contentCopy, ROOT, runSite } from '../../helpers/cli.ts';
+import { CAN_MOUNT, mountBind, mountRamDisk, unmount } from '../../helpers/mount.ts';
 import { hashTree } from '../../helpers/output.ts';
 
 /*
@@ -203,6 +204,35 @@ describe('site build only replaces a folder it wrote', () => {
       mkdirSync(path.join(dir, 'empty'));
       for (const out of ['empty', 'new/deeper']) expect((await runSite(['build', '--content', work.file, '--out', out, '--quiet'], { cwd: dir, env: LOGIN })).code, out).toBe(0);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  // A container's volume, or a RAM disk, as out/.
+  test.skipIf(!CAN_MOUNT)('a mount point as out/ is refused before any work (a bind mount on the same disk, at the swap), in plain words; what it holds stays', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'site-out-mount-'));
+    const own = path.join(dir, 'own');
+    const bound = path.join(dir, 'bound');
+    mkdirSync(own);
+    mkdirSync(bound);
+    mkdirSync(path.join(dir, 'shared'));
+    mountRamDisk(own);
+    mountBind(path.join(dir, 'shared'), bound);
+    try {
+      for (const out of [own, bound]) writeFileSync(path.join(out, 'index.html'), 'keep');
+      const refused = await runSite(['build', '--content', work.file, '--out', 'own'], { cwd: dir, env: LOGIN });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('--out own is a mount point (a file system of its own); site build replaces its output folder by renaming it, which a mount point does not allow\nhint: Mount the folder above it instead, or give --out a folder inside the mount.');
+      expect(refused.stderr).not.toContain('• render');
+      // The same disk: seen only when the swap renames it; out/ is left as it was.
+      const swapped = await runSite(['build', '--content', work.file, '--out', 'bound'], { cwd: dir, env: LOGIN });
+      expect(swapped.code).toBe(1);
+      expect(swapped.stderr).toContain(`${bound} is a mount point, or in use, so the build could not rename it\nhint: site build replaces out/ by renaming it`);
+      expect(swapped.stderr).not.toContain('unexpected failure');
+      for (const out of [own, bound]) expect(readdirSync(out), out).toEqual(['index.html']);
+      for (const out of [own, bound]) expect(readFileSync(path.join(out, 'index.html'), 'utf8'), out).toBe('keep');
+    } finally {
+      for (const out of [own, bound]) unmount(out);
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);

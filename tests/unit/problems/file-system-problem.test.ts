@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fileSystemProblem } from '../../../generator/problems/file-system-problem.ts';
 import { runSite } from '../../helpers/cli.ts';
+import { CAN_MOUNT, mountRamDisk, unmount } from '../../helpers/mount.ts';
 import { tempDir } from '../../helpers/temp.ts';
 
 /** An error as Node's fs raises it. */
@@ -24,6 +24,12 @@ test('a folder it may not write, or a read-only disk, points at --out and --cach
   expect(fileSystemProblem(systemError('EROFS', { path: '/mnt/out' }))?.message).toBe('the file system is read-only (/mnt/out)');
 });
 
+test('a folder that cannot be renamed (a mount point) is named, with what to do instead', () => {
+  const busy = fileSystemProblem(Object.assign(systemError('EBUSY', { path: '/srv/out', dest: '/srv/.out-previous-1' }), { syscall: 'rename' }));
+  expect(busy?.message).toBe('/srv/out is a mount point, or in use, so the build could not rename it');
+  expect(busy?.hint).toContain('mount the folder above it instead, or give --out a folder inside the mount');
+});
+
 test('any other failure is not the disk: it stays an unexpected failure', () => {
   expect(fileSystemProblem(systemError('ENOENT', { path: '/missing' }))).toBeNull();
   // A port below 1024 refused to a user: not a folder's permission.
@@ -33,22 +39,13 @@ test('any other failure is not the disk: it stays an unexpected failure', () => 
 });
 
 describe('a read-only disk under --cache-dir or --out', () => {
-  // A read-only file system of its own, where this machine lets a test mount one (root on Linux).
   const mountPoint = tempDir('site-read-only-');
-  const mounted = (() => {
-    try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', mountPoint], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-  afterAll(() => {
-    if (mounted) execFileSync('umount', [mountPoint]);
-  });
+  // Mounted only when a test here runs (a run filtered to other tests runs neither hook).
+  beforeAll(() => CAN_MOUNT && mountRamDisk(mountPoint, { readOnly: true }));
+  afterAll(() => CAN_MOUNT && unmount(mountPoint));
 
   // Node's recursive mkdir says ENOENT there: the refusal is the disk's, and said so.
-  test.skipIf(!mounted)('is said in plain words, with the options to change; nothing is written elsewhere', async () => {
+  test.skipIf(!CAN_MOUNT)('is said in plain words, with the options to change; nothing is written elsewhere', async () => {
     const work = tempDir('site-writable-');
     for (const args of [
       ['--cache-dir', path.join(mountPoint, 'cache'), '--out', path.join(work, 'out')],
