@@ -3,6 +3,7 @@ import { lstatSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } f
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { onExit } from 'signal-exit';
 import { readTextNow } from './on-disk.ts';
 import { isAlive } from './process-alive.ts';
 
@@ -86,11 +87,18 @@ function hold(file: string, mine: string): CacheLock {
   }, REFRESH_MS);
   refresh.unref();
   const held = () => readTextNow(file) === mine;
+  const letGo = () => {
+    clearInterval(refresh);
+    if (held()) rmSync(file, { force: true });
+  };
+  // A build interrupted (Ctrl+C, a cancelled CI job, `kill`) lets go of its lock as it
+  // ends, rather than leave the next build a stale lock to take over with a warning.
+  const stopWatchingExit = onExit(letGo);
   return {
     held,
     release: () => {
-      clearInterval(refresh);
-      if (held()) rmSync(file, { force: true });
+      stopWatchingExit();
+      letGo();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { bytesHashOf, holdsIdentity } from '../cache/digest.ts';
 import path from 'node:path';
+import { onExit } from 'signal-exit';
 import { besideOut, discardFolder, folderId, recoverInterruptedWrite, removeEmptyFolders } from './beside-out.ts';
 import { lookAtFolder } from './folder-look.ts';
 import { checkFolder, type FolderState, type SpareState } from './folder-state.ts';
@@ -48,6 +49,8 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
   let claimed = false;
   const folders = new Set<string>();
 
+  /** Stops putting staging back as the spare when the process ends (see claim). */
+  let stopWatchingExit = (): void => {};
   /** The staging folder, made on the first write: the spare, or a new folder. */
   const claim = (): void => {
     if (claimed) return;
@@ -56,6 +59,9 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
     else mkdirSync(staging, { recursive: true });
     folders.add(staging);
     claimed = true;
+    // A build interrupted (Ctrl+C, a cancelled CI job) puts staging back as the spare, as
+    // a failed one does: the next build writes only what it lacks, not the whole site.
+    stopWatchingExit = onExit(putStagingBack);
   };
   /** A spare known only by its bytes: staging from the start, looked at by a worker meanwhile (folder-look.ts). */
   const look = reusable && !spareCheck ? (claim(), lookAtFolder(staging)) : null;
@@ -136,17 +142,23 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
       beforeSwap?.(committed);
       if (!swap(outDir, { staging, previous, spare })) committed.spare = null;
       claimed = false;
+      stopWatchingExit();
       return committed;
     },
     abort() {
-      look?.stop();
-      if (!claimed) return;
-      // What staging holds is checked like any spare next time: kept as the spare.
-      if (!existsSync(spare)) renameSync(staging, spare);
-      else discardFolder(staging, outDir);
-      claimed = false;
+      stopWatchingExit();
+      putStagingBack();
     },
   };
+
+  /** What staging holds is checked like any spare next time: kept as the spare. */
+  function putStagingBack(): void {
+    look?.stop();
+    if (!claimed) return;
+    if (!existsSync(spare)) renameSync(staging, spare);
+    else discardFolder(staging, outDir);
+    claimed = false;
+  }
 }
 
 /** Links `from` to `target`, or copies it where a link cannot be made (another device, a file system without links). */

@@ -175,6 +175,42 @@ describe('a build killed with SIGKILL', () => {
   }
 });
 
+describe('a build interrupted (Ctrl+C, a cancelled CI job)', () => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    test(`by ${signal} ends by that signal: out/ as it was, the cache's lock let go, the folder it put the site together in kept as the spare`, async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'site-interrupted-'));
+      const out = path.join(dir, 'out');
+      const cacheDir = path.join(dir, 'cache');
+      try {
+        // out/ and a spare beside it, which --no-cache takes as its staging folder at once.
+        await build({ contentFile: work.file, outDir: out, cacheDir, env: LOGIN });
+        await build({ contentFile: work.file, outDir: out, cacheDir, env: LOGIN, noCache: true });
+        const before = hashTree(out);
+        const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'site.js'), 'build', '--content', work.file, '--out', out, '--cache-dir', cacheDir, '--no-cache'], {
+          env: { ...process.env, ...LOGIN, NO_COLOR: '1' },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk;
+          // The content read, esbuild still bundling: long before the swap.
+          if (stderr.includes('• load')) child.kill(signal);
+        });
+        await new Promise((resolve) => child.once('exit', resolve));
+        expect(child.signalCode).toBe(signal);
+        expect(hashTree(out)).toEqual(before);
+        expect(readdirSync(dir).sort()).toEqual(['.out-spare', 'cache', 'out']);
+        expect(readdirSync(cacheDir)).not.toContain('lock');
+        const next = await runSite(['build', '--content', work.file, '--out', out, '--cache-dir', cacheDir], { env: LOGIN });
+        expect(next.code).toBe(0);
+        expect(next.stderr).not.toContain('took over the lock');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 120_000);
+  }
+});
+
 describe('site build only replaces a folder it wrote', () => {
   test('a folder of other files, a file, the working folder and a link are refused (exit 2) and left as they were; an empty or new folder is fine', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'site-out-guard-'));
