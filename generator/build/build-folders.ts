@@ -1,7 +1,9 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { CACHE_ROOT } from '../paths.ts';
-import { UsageProblemError } from '../problems/errors.ts';
+import { BuildProblemError, UsageProblemError } from '../problems/errors.ts';
+import { fileSystemProblem, refusalAbove } from '../problems/file-system-problem.ts';
+import { besideOut } from '../output/beside-out.ts';
 import { assertNotAboveWorkingFolder, assertReplaceableOutput } from '../output/replaceable-output.ts';
 
 /** Where a build writes: out/ (and how problems name it), and the build cache. */
@@ -28,7 +30,7 @@ function within(inner: string, outer: string): boolean {
  * folder or one above it as out/ (said first: the cache lies inside such a folder too), an
  * output folder a build did not write (replaceable-output.ts), a cache inside out/ or beside it in
  * the folders a build swaps (it would be published, or swapped away), out/ inside the
- * cache, a cache that is a file.
+ * cache, a cache that is a file, a folder above out/ the build may not write in.
  */
 export async function buildFolders(options: { outDir: string; cacheDir?: string }): Promise<BuildFolders> {
   const outDir = path.resolve(options.outDir);
@@ -47,5 +49,13 @@ export async function buildFolders(options: { outDir: string; cacheDir?: string 
   if (stats && !stats.isDirectory())
     throw new UsageProblemError(`--cache-dir ${cacheLabel} is ${stats.isSymbolicLink() ? 'a symbolic link' : 'a file'}, not a folder`, { hint: 'Give --cache-dir a folder (it is made if it does not exist), or leave it out for node_modules/.cache/site.' });
   await assertReplaceableOutput(outDir, { label: outLabel });
+  // The new site is put together beside out/ and swapped in: a folder above out/ that takes
+  // no new folders is said now, not once the pages are rendered.
+  const refusal = refusalAbove(besideOut(outDir).staging);
+  if (refusal?.code === 'EACCES' || refusal?.code === 'EPERM')
+    throw new BuildProblemError(`--out ${outLabel}: the build puts the new site together beside it and swaps it in, but this user may not write in ${labelOf(path.dirname(outDir))} (${refusal.code})`, {
+      hint: 'Give this user write access to the folder above the output folder, or choose an --out inside a folder it can write.',
+    });
+  if (refusal) throw fileSystemProblem(refusal) ?? refusal;
   return { outDir, outLabel, cacheDir };
 }

@@ -47,8 +47,8 @@ export function fileSystemProblem(error: unknown): BuildProblemError | null {
   }
 }
 
-/** Why the nearest folder above `path` that exists may not be written in, if it may not. */
-function refusalAbove(path: string): Error | null {
+/** Why the nearest folder above `path` that exists may not be written in, if it may not (EACCES, EPERM, EROFS). */
+export function refusalAbove(path: string): NodeJS.ErrnoException | null {
   let folder = nodePath.dirname(path);
   while (!statSync(folder, { throwIfNoEntry: false })) {
     const parent = nodePath.dirname(folder);
@@ -59,6 +59,6 @@ function refusalAbove(path: string): Error | null {
     accessSync(folder, constants.W_OK);
     return null;
   } catch (refusal) {
-    return refusal as Error;
+    return refusal as NodeJS.ErrnoException;
   }
 }

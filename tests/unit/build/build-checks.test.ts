@@ -9,7 +9,7 @@ import { brotliSize } from '../../../generator/check/brotli-size.ts';
 import { recoverInterruptedWrite } from '../../../generator/output/beside-out.ts';
 import { OUTPUT_TOP_LEVEL } from '../../../generator/output/replaceable-output.ts';
 import { contentCopy, ROOT, runSite } from '../../helpers/cli.ts';
-import { CAN_MOUNT, mountBind, mountRamDisk, unmount } from '../../helpers/mount.ts';
+import { CAN_FREEZE, CAN_MOUNT, freeze, mountBind, mountRamDisk, thaw, unmount } from '../../helpers/file-systems.ts';
 import { hashTree } from '../../helpers/output.ts';
 
 /*
@@ -272,6 +272,26 @@ describe('site build only replaces a folder it wrote', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  // A web server's folder the maintainer owns, in a folder they may not write in (/var/www/html).
+  test.skipIf(!CAN_FREEZE)('out/ in a folder the build may not write in is refused before any work, saying why the folder above matters', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'site-out-above-'));
+    const www = path.join(dir, 'www');
+    mkdirSync(path.join(www, 'html'), { recursive: true });
+    writeFileSync(path.join(www, 'html', 'index.html'), 'keep');
+    freeze(www);
+    try {
+      const result = await runSite(['build', '--content', work.file, '--out', 'www/html', '--cache-dir', 'cache'], { cwd: dir, env: LOGIN });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('--out www/html: the build puts the new site together beside it and swaps it in, but this user may not write in www (EPERM)\nhint: Give this user write access to the folder above the output folder');
+      expect(result.stderr).not.toContain('• load');
+      expect(readdirSync(www)).toEqual(['html']);
+      expect(readFileSync(path.join(www, 'html', 'index.html'), 'utf8')).toBe('keep');
+    } finally {
+      thaw(www);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   test('every name a build writes at the top of out/ is one it may replace', () => {
     for (const name of readdirSync(outDir)) expect(OUTPUT_TOP_LEVEL.has(name), name).toBe(true);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fileSystemProblem } from '../../../generator/problems/file-system-problem.ts';
 import { runSite } from '../../helpers/cli.ts';
-import { CAN_MOUNT, mountRamDisk, unmount } from '../../helpers/mount.ts';
+import { CAN_MOUNT, mountRamDisk, unmount } from '../../helpers/file-systems.ts';
 import { tempDir } from '../../helpers/temp.ts';
 
 /** An error as Node's fs raises it. */

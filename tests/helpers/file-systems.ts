@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 /*
- * File systems of their own for tests that need one (a read-only disk, a mount point as
- * out/): where this machine lets a test mount one, root on Linux. Elsewhere those tests
- * are skipped.
+ * What tests of the disk's refusals need: file systems of their own (a read-only disk, a
+ * mount point as out/), and folders no one may write in, root included (Linux's immutable
+ * attribute, as root refuses nothing by permission). Where this machine does not let a
+ * test do that (root on Linux), those tests are skipped.
  */
 
 /** Whether a test may mount a file system here; tried once, with a small RAM disk. */
@@ -35,4 +36,27 @@ export function mountBind(from: string, dir: string): void {
 
 export function unmount(dir: string): void {
   execFileSync('umount', [dir]);
+}
+
+/** Whether a test may make a folder immutable here (chattr +i: root, on a file system that has the attribute). */
+export const CAN_FREEZE: boolean = (() => {
+  const probe = mkdtempSync(path.join(os.tmpdir(), 'site-freeze-probe-'));
+  try {
+    execFileSync('chattr', ['+i', probe], { stdio: 'ignore' });
+    execFileSync('chattr', ['-i', probe], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
+  }
+})();
+
+/** Makes `dir` immutable: nothing is added, removed or renamed in it, by anyone. */
+export function freeze(dir: string): void {
+  execFileSync('chattr', ['+i', dir]);
+}
+
+export function thaw(dir: string): void {
+  execFileSync('chattr', ['-i', dir]);
 }
