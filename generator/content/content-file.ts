@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { READ_NOW } from '../cache/digest.ts';
 import path from 'node:path';
 import { ContentProblemError } from '../problems/errors.ts';
 import { codeFrame } from './locate.ts';
@@ -13,12 +14,30 @@ export function contentDisplayName(file: string, cwd = process.cwd()): string {
   return path.relative(cwd, file) || file;
 }
 
-/** The content file's bytes; a missing or unreadable file is a problem said in plain words. */
+/**
+ * The content file's bytes; a missing or unreadable file is a problem said in plain words.
+ * It is opened without waiting and must be a file: a named pipe that nothing writes to
+ * would hold the command for good, Ctrl+C included (the build's cleanup on Ctrl+C runs
+ * between steps, never inside a read that waits).
+ */
 export function readContentBytes(file: string, displayName: string): Buffer {
+  const problem = (code: string | undefined) => new ContentProblemError([{ path: '', ...unreadable(displayName, code) }]);
+  let fd: number;
   try {
-    return readFileSync(file);
+    fd = openSync(file, READ_NOW);
   } catch (error) {
-    throw new ContentProblemError([{ path: '', ...unreadable(displayName, (error as NodeJS.ErrnoException).code) }]);
+    throw problem((error as NodeJS.ErrnoException).code);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isDirectory()) throw problem('EISDIR');
+    if (!stats.isFile()) throw problem('not a file');
+    return readFileSync(fd);
+  } catch (error) {
+    if (error instanceof ContentProblemError) throw error;
+    throw problem((error as NodeJS.ErrnoException).code);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -27,6 +46,8 @@ function unreadable(displayName: string, code: string | undefined): { message: s
   switch (code) {
     case 'ENOENT':
       return { message: `cannot find ${displayName}`, hint: 'Run the command in the project folder, or name the file with --content FILE.' };
+    case 'not a file':
+      return { message: `${displayName} is not a file (a named pipe, a socket or a device)`, hint: 'Name the content file itself: site reads it whole, as a file.' };
     case 'EISDIR':
       return { message: `${displayName} is a folder, not a file`, hint: `Name the content file itself: --content ${path.join(displayName, 'content.yaml')}, for example.` };
     case 'ENOTDIR':

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -67,6 +68,15 @@ describe('site check', () => {
     expect(result.stderr).toContain('drafts is a folder, not a file');
     expect(result.stderr).toContain(`hint: Name the content file itself: --content ${path.join('drafts', 'content.yaml')}, for example.`);
     expect(result.stderr).not.toMatch(/EISDIR|unexpected failure/);
+  });
+
+  test('a named pipe as the content file is refused at once, not waited on', async () => {
+    const { dir } = contentCopy();
+    // Nothing writes to it: reading would wait for good.
+    execFileSync('mkfifo', [path.join(dir, 'piped.yaml')]);
+    const result = await runSite(['check', '--content', 'piped.yaml'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('piped.yaml is not a file (a named pipe, a socket or a device)\n  hint: Name the content file itself');
   });
 });
 
