@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { ContentProblemError, OutputProblemError } from '../problems/errors.ts';
 import { colorsFor, formatBytes, formatMs, problemsAsGithubAnnotations, problemsAsJson } from '../problems/report.ts';
-import { resolveFromCwd, withContentOption, type GlobalOptions } from './options.ts';
+import { parsePath, resolveFromCwd, withContentOption, type GlobalOptions } from './options.ts';
 
 interface BuildCommandOptions {
   content: string;
@@ -19,11 +19,11 @@ interface BuildCommandOptions {
 /** `site build`: content.yaml to a complete out/ folder, doing what changed since the last build. */
 export function registerBuild(program: Command): void {
   withContentOption(program.command('build').description('validate content.yaml, render the pages that changed, bundle the client and write out/'))
-    .option('-o, --out <dir>', 'the output folder: new, empty or one a build wrote (replaced atomically)', 'out')
+    .option('-o, --out <dir>', 'the output folder: new, empty or one a build wrote (replaced atomically)', parsePath, 'out')
     .option('--report', 'print what a first visit to each page downloads (HTML, CSS, JS; raw and brotli)')
     .option('--no-budgets', 'do not fail on byte budgets (for experiments with synthetic content)')
     .option('-j, --jobs <n>', 'render threads (default: one per core from 5,000 pages to render with 4 cores or more, else 1 in the main thread)', parseJobs)
-    .option('--cache-dir <dir>', 'the build cache\'s folder (default: node_modules/.cache/site)')
+    .option('--cache-dir <dir>', 'the build cache\'s folder (default: node_modules/.cache/site)', parsePath)
     .option('--no-cache', 'render every page and bundle afresh, without the last build\'s record (the cache is rewritten)')
     .option('--format <format>', 'output format: "text" (progress on stderr) or "json" (what changed, on stdout)', 'text')
     .addHelpText(

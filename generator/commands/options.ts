@@ -14,6 +14,12 @@ export function parsePort(value: string): number {
   return port;
 }
 
+/** Parses a file or folder named on the command line: anything but nothing (an empty --cache-dir would be the working folder). */
+export function parsePath(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('must name a file or folder, not be empty.');
+  return value;
+}
+
 /** An absolute path for a file named on the command line. */
 export function resolveFromCwd(file: string): string {
   return path.resolve(process.cwd(), file);
@@ -31,5 +37,5 @@ export function withServerOptions(command: Command, defaultPort: number): Comman
 
 /** The --content option of every command that reads content.yaml. */
 export function withContentOption(command: Command): Command {
-  return command.option('-c, --content <file>', 'the content file', 'content.yaml');
+  return command.option('-c, --content <file>', 'the content file', parsePath, 'content.yaml');
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UsageProblemError } from '../problems/errors.ts';
 import type { Command } from 'commander';
 import { colorsFor } from '../problems/report.ts';
-import { resolveFromCwd, type GlobalOptions } from './options.ts';
+import { parsePath, resolveFromCwd, type GlobalOptions } from './options.ts';
 
 interface SchemaOptions {
   out: string;
@@ -14,7 +14,7 @@ export function registerSchema(program: Command): void {
   program
     .command('schema')
     .description('write the JSON Schema of content.yaml (editor completion and validation); "-" prints it')
-    .option('-o, --out <file>', 'where to write it ("-" for stdout)', 'content.schema.json')
+    .option('-o, --out <file>', 'where to write it ("-" for stdout)', parsePath, 'content.schema.json')
     .addHelpText('after', '\ncontent.yaml\'s first line, "# yaml-language-server: $schema=./content.schema.json", points editors at it.')
     .action(async (options: SchemaOptions, command: Command) => {
       const global = command.optsWithGlobals<GlobalOptions>();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageProblemError } from '../problems/errors.ts';
 import { colorsFor } from '../problems/report.ts';
-import { resolveFromCwd, withServerOptions, type GlobalOptions } from './options.ts';
+import { parsePath, resolveFromCwd, withServerOptions, type GlobalOptions } from './options.ts';
 
 interface ServeOptions {
   out: string;
@@ -16,7 +16,7 @@ export function registerServe(program: Command): void {
   const serve = program
     .command('serve')
     .description('serve a built out/ folder on localhost like a static host (directory index, 404.html)')
-    .option('-o, --out <dir>', 'the folder to serve', 'out');
+    .option('-o, --out <dir>', 'the folder to serve', parsePath, 'out');
   withServerOptions(serve, 4173)
     .action(async (options: ServeOptions, command: Command) => {
       const root = resolveFromCwd(options.out);

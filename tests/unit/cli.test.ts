@@ -192,4 +192,15 @@ describe('usage', () => {
     expect(result.stderr).toContain("unknown option '--outt'");
     expect(result.stderr).toContain('--out');
   });
+
+  // An empty --cache-dir (an unset variable in a script) would be the working folder.
+  test('an empty file or folder option is a usage error: exit 2, nothing read or written', async () => {
+    const { dir } = contentCopy();
+    for (const args of [['build', '--cache-dir', ''], ['build', '--out', ''], ['check', '--content', ''], ['serve', '--out', ''], ['schema', '--out', '']]) {
+      const result = await runSite(args, { cwd: dir });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(/^error: option '.*' argument '' is invalid\. must name a file or folder, not be empty\.\n/);
+    }
+    expect(existsSync(path.join(dir, 'out'))).toBe(false);
+  });
 });
