@@ -11,7 +11,7 @@ import { folderId } from './beside-out.ts';
  * old modification time (cp -p, rsync -t, an archive) still gets a new ctime, and nothing
  * sets it back. File times are coarse (a clock tick; whole seconds on some file systems),
  * so a file changed within RACY_MS of the build's end is checked by its bytes, as git
- * checks a "racily clean" file. A file added or removed changes its folder's ctime: only
+ * checks a "racily clean" file; so is every file when that end lies ahead of the clock. A file added or removed changes its folder's ctime: only
  * such folders are listed, for entries the build did not write. Reading every file
  * instead would cost more than a whole edit's build at 10,000 courses (README.md).
  */
@@ -49,7 +49,9 @@ export interface FolderCheck {
 export function checkFolder(dir: string, state: FolderState | null | undefined, recorded: ReadonlyMap<string, string>, unknown: ReadonlySet<string> = new Set()): FolderCheck | null {
   if (!state || folderId(dir) !== state.folder) return null;
   const lookedAt = Date.now();
-  const trustedBefore = state.at - RACY_MS;
+  // A build that ended later than this clock now says (a fast clock set back since, by hand
+  // or by NTP) cannot vouch for times: every file is checked by its bytes, every folder listed.
+  const trustedBefore = state.at > lookedAt ? -Infinity : state.at - RACY_MS;
   const held = new Map<string, string>();
   /** Whether anything was checked by its bytes or listed: the state is then this look's. */
   let byBytes = false;

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { digest } from '../../../generator/cache/digest.ts';
 import { folderId } from '../../../generator/output/beside-out.ts';
 import { checkFolder, RACY_MS, type FolderState } from '../../../generator/output/folder-state.ts';
@@ -29,12 +29,19 @@ function writeFolder(files: Record<string, string>): Map<string, string> {
 
 const SITE = { 'index.html': 'home', 'about/index.html': 'about', 'course/1/index.html': 'one', 'assets/main.js': 'code' };
 
-/** The state of a build that ended a moment after writing the folder: its files are trusted by their time. */
+/**
+ * The state of a build that ended RACY_MS after writing the folder, looked at after that
+ * end: its files are trusted by their time. Rather than wait, the look's clock (Date) is
+ * moved past the end; the files' times stay the file system's.
+ */
 async function endedAMomentAgo(): Promise<FolderState> {
-  return { folder: folderId(folder)!, at: (await aMomentAgo()) + RACY_MS };
+  const at = (await aMomentAgo()) + RACY_MS;
+  vi.useFakeTimers({ toFake: ['Date'], now: at + 1 });
+  return { folder: folderId(folder)!, at };
 }
 
 beforeEach(() => rmSync(folder, { recursive: true, force: true }));
+afterEach(() => vi.useRealTimers());
 
 describe('checkFolder', () => {
   test('a folder as its build left it: every file held, no stray, the state kept as it was (nothing read)', async () => {
@@ -82,6 +89,19 @@ describe('checkFolder', () => {
     const found = checkFolder(folder, state, recorded)!;
     expect(found.held.has('about/index.html')).toBe(false);
     expect(found.held.has('index.html')).toBe(true);
+  });
+
+  test('a build that ended later than the clock now says (a fast clock set back since): no time is trusted, every file and folder is looked at', () => {
+    const recorded = writeFolder(SITE);
+    // The end as a clock an hour fast recorded it; the edits since, by the clock set right.
+    const state = { folder: folderId(folder)!, at: Date.now() + 60 * 60 * 1000 };
+    writeFileSync(path.join(folder, 'about/index.html'), 'defaced');
+    writeFileSync(path.join(folder, 'assets/stray.js'), 'alert(1)');
+    const found = checkFolder(folder, state, recorded)!;
+    expect([...found.held.keys()].sort()).toEqual(['assets/main.js', 'course/1/index.html', 'index.html']);
+    expect(found.strays).toEqual(['assets/stray.js']);
+    // From now on its time is this look's, by the clock set right.
+    expect(found.state.at).toBeLessThan(state.at);
   });
 
   test('another folder in its place (a backup put back, out/ swapped with its spare), or none: null', async () => {
