@@ -4,7 +4,7 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { digest } from '../cache/digest.ts';
 import { decodeContent, readContentBytes } from '../content/content-file.ts';
-import { deepEqual, editYaml, type EditResult, type Patch, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
+import { deepEqual, editYaml, type EditResult, type Patch, type RefusedEdit, type YamlSource } from './yaml/yaml-edit.ts';
 
 /*
  * content.yaml as the editor reads and writes it: its bytes' identity when read (a save

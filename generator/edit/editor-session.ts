@@ -12,8 +12,8 @@ import { applyChanges, type ContentChange } from './content-changes.ts';
 import { readContentForEdit, readsBack, saveContent, type PreparedEdit, type ReadFile } from './content-file-edit.ts';
 import { listMedia } from './media-upload.ts';
 import type { Computed, ComputedAnswer, DraftResponse, EditorState, FieldProblem, JsonSchema, SaveRefusal, SaveResponse } from './protocol.ts';
-import { deepEqual, editYaml, readYamlSource, type RefusedEdit, type YamlSource } from './yaml-edit.ts';
-import { followEdit } from './yaml-follow.ts';
+import { deepEqual, editYaml, readYamlSource, type RefusedEdit, type YamlSource } from './yaml/yaml-edit.ts';
+import { followEdit } from './yaml/yaml-follow.ts';
 
 /** How many versions of the content as read or saved the session keeps (see `known`). */
 const KNOWN_VERSIONS = 3;

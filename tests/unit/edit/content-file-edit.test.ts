@@ -2,7 +2,7 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, w
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { readContentForEdit, saveContent } from '../../../generator/edit/content-file-edit.ts';
-import { readYamlSource } from '../../../generator/edit/yaml-edit.ts';
+import { readYamlSource } from '../../../generator/edit/yaml/yaml-edit.ts';
 import { tempDir } from '../../helpers/temp.ts';
 
 /* The editor's save as a file operation: the bytes it keeps, and the file it never overwrites. */

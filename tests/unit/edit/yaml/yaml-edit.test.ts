@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import yaml from 'js-yaml';
 import { isMap, isNode, isScalar, isSeq, visit, type Node } from 'yaml';
 import { describe, expect, test } from 'vitest';
-import { editYaml, lineOf, readYamlSource, type YamlSource } from '../../../generator/edit/yaml-edit.ts';
-import { followEdit } from '../../../generator/edit/yaml-follow.ts';
-import { REAL_CONTENT } from '../../helpers/content.ts';
+import { editYaml, lineOf, readYamlSource, type YamlSource } from '../../../../generator/edit/yaml/yaml-edit.ts';
+import { followEdit } from '../../../../generator/edit/yaml/yaml-follow.ts';
+import { REAL_CONTENT } from '../../../helpers/content.ts';
 
 /*
  * The editor's save: content.yaml changes only where a value changed. Checked on small
