@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compiledFrom } from './code-version.ts';
 import { digest } from './digest.ts';
-import { makeFolder, readFileNow } from './on-disk.ts';
+import { keepOnly, makeFolder, readFileNow } from './on-disk.ts';
 
 /*
  * A folder of files made together by one step of the build (the client bundle, the
@@ -95,8 +95,9 @@ export function keepFiles(folder: string, files: readonly { file: string; conten
  * What a step compiles (the client bundle, site/ for the server, the editor's script),
  * kept in `dir` in a folder named by the version of its sources (`versionOf`): the kept
  * files when that folder holds them whole (unless `fresh`); otherwise compiled under the
- * version its sources had before and after (code-version.ts compiledFrom), and kept. A
- * damaged folder is told to `onDamaged`, and compiled again.
+ * version its sources had before and after (code-version.ts compiledFrom), and kept, and
+ * the other versions in `dir` go (with `othersInUse`, not in their first hour: another
+ * process may be loading one). A damaged folder is told to `onDamaged`, and compiled again.
  */
 export async function keptCompilation<T>(options: {
   dir: string;
@@ -107,6 +108,7 @@ export async function keptCompilation<T>(options: {
   /** Files the folder must list (what is loaded from it by name); a list without one is damaged. */
   needs?: readonly string[];
   fresh?: boolean;
+  othersInUse?: boolean;
   onDamaged?: (why: string) => void;
 }): Promise<{ folder: string; files: KeptFile[]; about: T; compiled: boolean }> {
   if (!options.fresh) {
@@ -118,5 +120,7 @@ export async function keptCompilation<T>(options: {
   }
   const { version, compiled } = await compiledFrom(options.sources, options.versionOf, options.compile);
   const folder = path.join(options.dir, version);
-  return { folder, files: keepFiles(folder, compiled.files, compiled.about), about: compiled.about, compiled: true };
+  const files = keepFiles(folder, compiled.files, compiled.about);
+  keepOnly(options.dir, version, { inUse: options.othersInUse });
+  return { folder, files, about: compiled.about, compiled: true };
 }

@@ -1,7 +1,5 @@
-import path from 'node:path';
 import { clientVersion } from '../cache/code-version.ts';
 import { keptCompilation, type KeptFile } from '../cache/kept-files.ts';
-import { keepOnly } from '../cache/on-disk.ts';
 import { bundleClient, clientBuildOptions, stopEsbuild, type ClientAssets } from './bundle.ts';
 
 /** A file of the client bundle: where it goes under out/, its identity and its bytes. */
@@ -35,7 +33,5 @@ export async function clientBundle(dir: string, options: { fresh?: boolean; onWa
     fresh: options.fresh,
     onDamaged: (why) => options.onWarning?.(`the client bundle in the build cache is damaged (${why}): bundled again`),
   });
-  // One version is kept: the bundles of older code go.
-  if (bundle.compiled) keepOnly(dir, path.basename(bundle.folder));
   return { assets: bundle.about, files: bundle.files, bundled: bundle.compiled };
 }

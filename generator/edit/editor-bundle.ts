@@ -4,7 +4,6 @@ import type * as esbuild from 'esbuild';
 import { codeVersion } from '../cache/code-version.ts';
 import { digest } from '../cache/digest.ts';
 import { keptCompilation } from '../cache/kept-files.ts';
-import { keepOnly } from '../cache/on-disk.ts';
 import { BuildProblemError } from '../problems/errors.ts';
 import { fileSystemProblem } from '../problems/file-system-problem.ts';
 
@@ -53,7 +52,6 @@ async function keptOrBundled(cacheDir: string, onWarning?: (message: string) => 
       needs: [SCRIPT],
       onDamaged: (why) => onWarning?.(`the editor's script in the build cache is damaged (${why}): bundled again`),
     });
-    if (bundle.compiled) keepOnly(cacheDir, path.basename(bundle.folder));
     return Buffer.from(bundle.files.find((file) => file.file === SCRIPT)!.contents).toString('utf8');
   } catch (error) {
     // A cache that cannot be written (read-only, full) only costs each start its bundling.

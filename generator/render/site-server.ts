@@ -8,7 +8,6 @@ import { BuildProblemError } from '../problems/errors.ts';
 import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
 import { keptCompilation } from '../cache/kept-files.ts';
 import { hashSources } from '../cache/code-version.ts';
-import { keepOnly } from '../cache/on-disk.ts';
 
 /** What the generator renders with: site/entry-server.tsx, compiled. */
 export interface SiteServer {
@@ -64,16 +63,16 @@ const ENTRY = 'entry-server.mjs';
  */
 export async function siteServerEntry(options: { onWarning?: (message: string) => void; dir?: string } = {}): Promise<string> {
   const dir = options.dir ?? SERVER_DIR;
-  const { folder, compiled } = await keptCompilation({
+  // Older compilations go, but not in their first hour: another build may be importing one.
+  const { folder } = await keptCompilation({
     dir,
     sources: 'site/',
     versionOf: () => hashSources([path.join(PACKAGE_ROOT, 'site')], [esbuildVersion(), JSON.stringify(serverBuildOptions())]).slice(0, 16),
     compile: async () => ({ files: await compileSiteServer(), about: null }),
     needs: [ENTRY],
+    othersInUse: true,
     onDamaged: (why) => options.onWarning?.(`the server side of site/ compiled in node_modules/.cache/site/server/ is damaged (${why}): compiled again`),
   });
-  // Older compilations go, but not in their first hour: another build may be importing one.
-  if (compiled) keepOnly(dir, path.basename(folder), { inUse: true });
   return path.join(folder, ENTRY);
 }
 
