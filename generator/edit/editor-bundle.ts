@@ -5,6 +5,7 @@ import { codeVersion } from '../cache/code-version.ts';
 import { digest } from '../cache/digest.ts';
 import { keptCompilation } from '../cache/kept-files.ts';
 import { BuildProblemError } from '../problems/errors.ts';
+import { esbuildMessages } from '../problems/esbuild-messages.ts';
 import { fileSystemProblem } from '../problems/file-system-problem.ts';
 
 /*
@@ -67,8 +68,7 @@ async function bundleScript(): Promise<string> {
     const result = await esbuild.build(BUILD_OPTIONS);
     return result.outputFiles[0]?.text ?? '';
   } catch (error) {
-    const messages = (error as esbuild.BuildFailure).errors?.map((item) => `${item.location?.file ?? ''}:${item.location?.line ?? ''} ${item.text}`);
-    throw new BuildProblemError(`bundling the editor failed${messages ? `: ${messages.join('; ')}` : ''}`, {
+    throw new BuildProblemError(`bundling the editor failed: ${esbuildMessages(error)}`, {
       hint: 'This is a problem in generator/edit/ui/, not in content.yaml. Run with DEBUG=1 for details.',
       cause: error,
     });

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import type { DocumentData } from '../../site/model/page-data.ts';
 import { BuildProblemError } from '../problems/errors.ts';
+import { esbuildMessages } from '../problems/esbuild-messages.ts';
 import { CACHE_ROOT, PACKAGE_ROOT } from '../paths.ts';
 import { keptCompilation } from '../cache/kept-files.ts';
 import { hashSources } from '../cache/code-version.ts';
@@ -96,9 +97,3 @@ async function compileSiteServer(): Promise<{ file: string; contents: Uint8Array
   }
 }
 
-/** esbuild's errors, one line each. */
-export function esbuildMessages(error: unknown): string {
-  const errors = (error as esbuild.BuildFailure).errors;
-  if (!errors?.length) return error instanceof Error ? error.message : String(error);
-  return errors.map((item) => `${item.location ? `${item.location.file}:${item.location.line} ` : ''}${item.text}`).join('; ');
-}
