@@ -155,7 +155,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
 /**
  * Every page's size for --report, exact: each page whose brotli figure is an estimate is
- * measured from out/ at quality 11 (about 15 ms a page), one page per core at a time.
+ * measured from out/ at quality 11 (brotli's slowest), one page per core at a time.
  */
 async function measuredExactly(sizes: PageSize[], outDir: string): Promise<PageSize[]> {
   await inLanes(

@@ -56,7 +56,7 @@ export async function brotliSizes(contents: readonly (string | Uint8Array)[], co
 }
 
 /**
- * The size of `contents` compressed with brotli at quality 5: about a hundred times faster
+ * The size of `contents` compressed with brotli at quality 5: far faster
  * than quality 11, and larger (by 15–20% on the site's pages), as quality 11 tries all that
  * 5 does and more. A bound to check a budget against before paying for the exact figure.
  * Its window stops at 256 KB: a smaller window can only make the bound larger (by under 5%

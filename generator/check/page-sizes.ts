@@ -26,7 +26,7 @@ export interface PageSize {
 /**
  * The most a first visit may download, brotli, per kind (KB = 1024 bytes). A page's data
  * travels in its HTML, not in the JavaScript (design decision 5), so the HTML's share is
- * the larger and the JavaScript's the smaller; 125 KB in all, as before the data moved.
+ * the larger and the JavaScript's the smaller.
  */
 export const BUDGETS = { js: 78 * 1024, css: 15 * 1024, html: 32 * 1024 } as const;
 export type Budgets = { readonly [kind in keyof typeof BUDGETS]: number };

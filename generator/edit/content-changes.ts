@@ -1,7 +1,7 @@
 /*
  * A draft or a save travels as the changes the form made to the content as the server
- * last read or saved it, not as the whole content: at 10,000 courses the content is about
- * 3 MB of JSON, which the page would write and the server read again on every keystroke.
+ * last read or saved it, not as the whole content: a large site's content is megabytes of
+ * JSON, which the page would write and the server read again on every keystroke.
  * The form's content is immutable, each edit sharing what it did not change, so the
  * changes are found by following only what is not the same object. Runs in the browser
  * (ui/) and in Node (editor-session.ts).

@@ -97,8 +97,8 @@ export type Computed = Record<string, string[]>;
 /**
  * Computed values in an answer, and their id: all of them, or (`since`: the id of those
  * the request said the page holds) only the paths whose values differ from those, null for
- * a path no longer computed. At 10,000 courses all of them is most of a megabyte, and a
- * keystroke changes one or two.
+ * a path no longer computed. A large site computes thousands of them, and a keystroke
+ * changes one or two.
  */
 export type ComputedAnswer = { id: string; all: Computed } | { id: string; since: string; changed: Record<string, string[] | null> };
 

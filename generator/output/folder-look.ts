@@ -3,8 +3,8 @@ import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_thread
 /*
  * A spare that no record describes (--no-cache, or a cache from elsewhere) is known only
  * by its bytes: each file is read and hashed before the site takes it as one of its own.
- * At 10,000 courses that is 31,000 files and 1 GB of cards: about 2 s of the build's own
- * thread, which renders meanwhile (README.md). A worker thread reads them instead, on
+ * On a large site that is most of the bytes a build reads, and the build's own thread
+ * renders meanwhile (README.md gives the figure). A worker thread reads them instead, on
  * another core, from the moment out/ is opened, and tells them a thousand at a time. The
  * build takes what it has told whenever it asks, without waiting for its event loop (a
  * render keeps it busy); a file not told yet, the build reads itself (write-output.ts).

@@ -60,8 +60,7 @@ export function checkFolder(dir: string, state: FolderState | null | undefined, 
   for (const [file, id] of recorded) {
     addFoldersOf(file, folders);
     if (unknown.has(file)) continue;
-    // Record paths are plain ("about/index.html"): joined as they are, 30,000 times at 10,000 courses.
-    const full = `${dir}${path.sep}${file}`;
+    const full = path.join(dir, file);
     const stats = statOf(full);
     if (!stats?.isFile()) continue;
     if (stats.ctimeMs < trustedBefore) held.set(file, id);
@@ -72,7 +71,7 @@ export function checkFolder(dir: string, state: FolderState | null | undefined, 
   }
   // A folder whose entries changed since is listed, against the names the record gives it.
   const recent = [...folders].filter((folder) => {
-    const stats = statOf(folder ? `${dir}${path.sep}${folder}` : dir);
+    const stats = statOf(path.join(dir, folder));
     return stats?.isDirectory() && stats.ctimeMs >= trustedBefore;
   });
   const strays: string[] = [];
@@ -81,7 +80,7 @@ export function checkFolder(dir: string, state: FolderState | null | undefined, 
     const named = namesIn(new Set(recent), [...recorded.keys(), ...unknown]);
     for (const folder of recent) {
       const names = named.get(folder)!;
-      for (const entry of listFolder(folder ? `${dir}${path.sep}${folder}` : dir)) {
+      for (const entry of listFolder(path.join(dir, folder))) {
         if (names.get(entry.name) !== entry.isDirectory()) strays.push(folder ? `${folder}/${entry.name}` : entry.name);
       }
     }
