@@ -2,7 +2,7 @@
 // `npm run bench:dev`: the maintainer's loop, timed. Medians of BENCH_RUNS (5) runs of
 //   - `site check` on the content, wall time of the whole process (median of 9);
 //   - `site dev`: from saving content.yaml to the reloaded page showing the new text;
-//   - `site dev`: from saving a component (site/components/layout.tsx) to the reloaded page;
+//   - `site dev`: from saving a component (site/components/chrome/layout.tsx) to the reloaded page;
 //   - `site edit`: from spawning it to its form usable in Chromium, from a keystroke to the
 //     preview showing it, and from Save to "Saved" (scripts/bench-editor.js).
 // BENCH_COURSES=10000 runs it on synthetic content with that many courses, the content
@@ -118,7 +118,7 @@ try {
   }
 
   const contentRebuilds = rebuilds(contentFrom).slice(1);
-  const layoutFile = path.join(dir, 'site', 'components', 'layout.tsx');
+  const layoutFile = path.join(dir, 'site', 'components', 'chrome', 'layout.tsx');
   const componentFrom = output.length;
   const layout = readFileSync(layoutFile, 'utf8');
   const componentTimes = [];

@@ -2,7 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import type { LayoutData } from './model/page-data.ts';
 import type { PageKey } from './model/routes.ts';
 import { SiteDataProvider, useRouteData, type RouteDataSource } from './route-data.tsx';
-import { Layout, PageArrived } from './components/layout.tsx';
+import { Layout, PageArrived } from './components/chrome/layout.tsx';
 
 /**
  * The whole site, the same under StaticRouter on the server and BrowserRouter in the

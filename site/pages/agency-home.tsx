@@ -1,8 +1,8 @@
 import { Icon, Link, usePage } from '../components/ui/index.ts';
-import { Hero } from '../components/hero.tsx';
-import { InfoCard } from '../components/info-card.tsx';
-import { Section } from '../components/section.tsx';
-import { StepsSection } from '../components/steps-section.tsx';
+import { Hero } from '../components/sections/hero.tsx';
+import { InfoCard } from '../components/sections/info-card.tsx';
+import { Section } from '../components/sections/section.tsx';
+import { StepsSection } from '../components/sections/steps-section.tsx';
 
 /** The agency's landing page: what we do, values, why invest, process and outcomes. */
 export default function AgencyHomePage() {

@@ -1,5 +1,5 @@
 import { ExternalLink, Link, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
-import { InfoCard } from '../components/info-card.tsx';
+import { InfoCard } from '../components/sections/info-card.tsx';
 
 /** Three ways to reach us: the FAQ, Discord and a call. No form. */
 export default function ContactPage() {

@@ -1,7 +1,7 @@
 import { ExternalLink, Icon, Link, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
 // Not from the index: only the pages that show images load it (the index is every page's).
 import { Picture } from '../components/ui/picture.tsx';
-import { ListPages } from '../components/list-pages.tsx';
+import { ListPages } from '../components/sections/list-pages.tsx';
 import { COURSE_LIST } from '../model/paged-lists.ts';
 
 /**

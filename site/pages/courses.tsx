@@ -1,5 +1,5 @@
 import { ExternalLink, Icon, Link, PageHeading, usePage } from '../components/ui/index.ts';
-import { InfoCard } from '../components/info-card.tsx';
+import { InfoCard } from '../components/sections/info-card.tsx';
 
 /** Course introduction: the 23-minute intro video, four info cards, Continue to Courses. */
 export default function CoursesPage() {

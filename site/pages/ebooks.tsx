@@ -1,8 +1,8 @@
 import { ExternalLink, Icon, Link, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
 // Not from the index: only the pages that show images load it (the index is every page's).
 import { Picture } from '../components/ui/picture.tsx';
-import { BookCover } from '../components/book-cover.tsx';
-import { ListPages } from '../components/list-pages.tsx';
+import { BookCover } from '../components/sections/book-cover.tsx';
+import { ListPages } from '../components/sections/list-pages.tsx';
 import { STORE } from '../model/paged-lists.ts';
 
 /**

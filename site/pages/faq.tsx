@@ -1,6 +1,6 @@
 import { PageHeading, useLayout, usePage } from '../components/ui/index.ts';
-import { Accordion } from '../components/accordion.tsx';
-import { ListPages } from '../components/list-pages.tsx';
+import { Accordion } from '../components/sections/accordion.tsx';
+import { ListPages } from '../components/sections/list-pages.tsx';
 import { FAQ_LIST } from '../model/paged-lists.ts';
 
 /**

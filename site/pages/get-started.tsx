@@ -1,8 +1,8 @@
 import { ExternalLink, Icon, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
-import { ContactButtons } from '../components/contact-buttons.tsx';
-import { InfoCard } from '../components/info-card.tsx';
-import { PlansSection } from '../components/plans-section.tsx';
-import { StepsSection } from '../components/steps-section.tsx';
+import { ContactButtons } from '../components/sections/contact-buttons.tsx';
+import { InfoCard } from '../components/sections/info-card.tsx';
+import { PlansSection } from '../components/sections/plans-section.tsx';
+import { StepsSection } from '../components/sections/steps-section.tsx';
 
 /** Book a call: plan cards with phone booking, direct contact, Discord and three steps. */
 export default function GetStartedPage() {

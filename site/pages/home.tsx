@@ -1,6 +1,6 @@
 import { ExternalLink, Icon, Link, useLayout, usePage } from '../components/ui/index.ts';
-import { Hero } from '../components/hero.tsx';
-import { InfoCard } from '../components/info-card.tsx';
+import { Hero } from '../components/sections/hero.tsx';
+import { InfoCard } from '../components/sections/info-card.tsx';
 
 /** The landing page: headline, subline, Join Our Discord, three badges and the agency card. */
 export default function HomePage() {

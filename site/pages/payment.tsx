@@ -1,9 +1,9 @@
 import { ExternalLink, Icon, Link, PageHeading, useLayout, usePage } from '../components/ui/index.ts';
-import { Accordion } from '../components/accordion.tsx';
-import { PlansSection } from '../components/plans-section.tsx';
-import { Section } from '../components/section.tsx';
-import { StepsSection } from '../components/steps-section.tsx';
-import { ContactButtons } from '../components/contact-buttons.tsx';
+import { Accordion } from '../components/sections/accordion.tsx';
+import { PlansSection } from '../components/sections/plans-section.tsx';
+import { Section } from '../components/sections/section.tsx';
+import { StepsSection } from '../components/sections/steps-section.tsx';
+import { ContactButtons } from '../components/sections/contact-buttons.tsx';
 
 /** Pricing and payment: three plans, trust badges, the payment steps, four FAQs, support. */
 export default function PaymentPage() {

@@ -1,5 +1,5 @@
 import { PageHeading, usePage } from '../components/ui/index.ts';
-import { Accordion } from '../components/accordion.tsx';
+import { Accordion } from '../components/sections/accordion.tsx';
 
 /** The six policy sections, dated; the refund section starts open. */
 export default function PoliciesPage() {

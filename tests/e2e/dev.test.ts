@@ -150,7 +150,7 @@ describe('site dev in a copy of the project', () => {
     const { page, log, close } = await openPage(browser);
     await page.goto(`${dev.url}/faq`);
     await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
-    const layout = path.join(dir, 'site', 'components', 'layout.tsx');
+    const layout = path.join(dir, 'site', 'components', 'chrome', 'layout.tsx');
     const source = readFileSync(layout, 'utf8');
     expect(source).toContain('<main ');
     await reloadAfter(page, () => writeFileSync(layout, source.replace('<main ', '<main data-edited="yes" ')), dev);
@@ -158,7 +158,7 @@ describe('site dev in a copy of the project', () => {
     // Hydrates without a mismatch: the browser bundle has the edit too.
     await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
     // Code every page is made with: every page renders.
-    await dev.waitForOutput(/↻ site\/components\/layout\.tsx: 27 of 27 pages rendered/);
+    await dev.waitForOutput(/↻ site\/components\/chrome\/layout\.tsx: 27 of 27 pages rendered/);
     expect(log.messages).toEqual([]);
     await close();
   });
@@ -166,11 +166,11 @@ describe('site dev in a copy of the project', () => {
   test('a syntax error in a component is shown with its location, and fixing it recovers', async () => {
     const { page, close } = await openPage(browser);
     await page.goto(`${dev.url}/`);
-    const layout = path.join(dir, 'site', 'components', 'layout.tsx');
+    const layout = path.join(dir, 'site', 'components', 'chrome', 'layout.tsx');
     const source = readFileSync(layout, 'utf8');
     await reloadAfter(page, () => writeFileSync(layout, source.replace('<main ', '<main <')), dev);
     await expect.poll(() => page.locator('#site-dev-overlay').isVisible()).toBe(true);
-    expect(await page.locator('#site-dev-overlay pre').textContent()).toMatch(/site\/components\/layout\.tsx:\d+:\d+/);
+    expect(await page.locator('#site-dev-overlay pre').textContent()).toMatch(/site\/components\/chrome\/layout\.tsx:\d+:\d+/);
     await reloadAfter(page, () => writeFileSync(layout, source), dev);
     expect(await page.locator('#site-dev-overlay').count()).toBe(0);
     await close();

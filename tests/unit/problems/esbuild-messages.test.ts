@@ -9,9 +9,9 @@ import { esbuildMessages } from '../../../generator/problems/esbuild-messages.ts
 
 test('a syntax error is told with its file, line and column', async () => {
   const failure = await esbuild
-    .build({ stdin: { contents: 'export const a = 1;\nexport const b = <main <div/>;\n', sourcefile: 'site/components/layout.tsx', loader: 'tsx' }, write: false, logLevel: 'silent' })
+    .build({ stdin: { contents: 'export const a = 1;\nexport const b = <main <div/>;\n', sourcefile: 'site/components/chrome/layout.tsx', loader: 'tsx' }, write: false, logLevel: 'silent' })
     .catch((error: unknown) => error);
-  expect(esbuildMessages(failure)).toMatch(/^site\/components\/layout\.tsx:2:\d+ \S/);
+  expect(esbuildMessages(failure)).toMatch(/^site\/components\/chrome\/layout\.tsx:2:\d+ \S/);
   const column = Number(/:2:(\d+) /.exec(esbuildMessages(failure))![1]);
   // Where esbuild stops reading: the "/" of the stray <div/>, counted from 1.
   expect(column).toBe('export const b = <main <div/>;'.indexOf('/>') + 1);

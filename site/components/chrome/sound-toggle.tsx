@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { Icon, useLayout } from './ui/index.ts';
-import { isMuted, setMuted, subscribeMuted } from '../transition/sound.ts';
+import { Icon, useLayout } from '../ui/index.ts';
+import { isMuted, setMuted, subscribeMuted } from '../../transition/sound.ts';
 
 /** A visible, labelled switch for the transition tone; the choice lasts for the visit (in memory, never stored). */
 export function SoundToggle() {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Icon, Link, NavLink, useLayout } from './ui/index.ts';
+import { Icon, Link, NavLink, useLayout } from '../ui/index.ts';
 import { SoundToggle } from './sound-toggle.tsx';
-import { useHideOnScrollDown } from '../hooks/use-scroll.ts';
+import { useHideOnScrollDown } from '../../hooks/use-scroll.ts';
 
 /**
  * The agency area's header: its four pages, a way back to the main site and Call Now.

@@ -1,5 +1,5 @@
-import { ExternalLink, Link, useLayout } from './ui/index.ts';
-import type { Area } from '../model/routes.ts';
+import { ExternalLink, Link, useLayout } from '../ui/index.ts';
+import type { Area } from '../../model/routes.ts';
 
 type FooterArea = Exclude<Area, 'bare'>;
 

@@ -1,6 +1,6 @@
-import { Icon } from './ui/index.ts';
-import type { IconName } from '../model/icons.ts';
-import { BOOK_COVER_SIZE, bookCoverPath } from '../model/book-covers.ts';
+import { Icon } from '../ui/index.ts';
+import type { IconName } from '../../model/icons.ts';
+import { BOOK_COVER_SIZE, bookCoverPath } from '../../model/book-covers.ts';
 
 /**
  * A drawn cover: the generator's picture of the book (its number, title and topic) with

@@ -1,6 +1,6 @@
 import type { ReactNode, SyntheticEvent } from 'react';
-import { Icon } from './ui/index.ts';
-import type { IconName } from '../model/icons.ts';
+import { Icon } from '../ui/index.ts';
+import type { IconName } from '../../model/icons.ts';
 
 export interface AccordionItem {
   id: string;

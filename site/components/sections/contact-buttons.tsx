@@ -1,4 +1,4 @@
-import { Icon, useLayout } from './ui/index.ts';
+import { Icon, useLayout } from '../ui/index.ts';
 
 /** The agency's two direct lines, as buttons: an e-mail link and its phone. */
 export function ContactButtons({ email, emailLabel, phoneLabel }: { email: string; emailLabel: string; phoneLabel: string }) {

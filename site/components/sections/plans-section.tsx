@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PlanView } from '../model/site-data.ts';
+import type { PlanView } from '../../model/site-data.ts';
 import { PlanCard } from './plan-card.tsx';
 import { Section } from './section.tsx';
 

@@ -1,6 +1,6 @@
-import { ExternalLink, Icon, useLayout } from './ui/index.ts';
-import { useScrolledPast } from '../hooks/use-scroll.ts';
-import type { Area } from '../model/routes.ts';
+import { ExternalLink, Icon, useLayout } from '../ui/index.ts';
+import { useScrolledPast } from '../../hooks/use-scroll.ts';
+import type { Area } from '../../model/routes.ts';
 
 /** Floating buttons appear only past this many pixels of scroll (spec, section 9). */
 export const FLOATING_THRESHOLD = 600;

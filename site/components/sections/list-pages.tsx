@@ -1,5 +1,5 @@
-import { Link, useLayout } from './ui/index.ts';
-import { listPageLabel, listPath, type PagedList } from '../model/paged-lists.ts';
+import { Link, useLayout } from '../ui/index.ts';
+import { listPageLabel, listPath, type PagedList } from '../../model/paged-lists.ts';
 
 /** Page numbers to show: the first, the last, and two either side of the current one. */
 function shownPages(current: number, count: number): (number | 'gap')[] {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { IconName } from '../model/icons.ts';
-import { Icon } from './ui/index.ts';
+import type { IconName } from '../../model/icons.ts';
+import { Icon } from '../ui/index.ts';
 
 /** A card of a card grid: an icon, a title (h2 or h3, as the page's outline needs), and what follows it. */
 export function InfoCard({ icon, title, level = 2, as: Tag = 'li', children }: { icon?: IconName; title: string; level?: 2 | 3; as?: 'li' | 'div'; children: ReactNode }) {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { loadTransition, playTransition, TRANSITION } from '../transition/animate.ts';
-import { playTone } from '../transition/sound.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
-import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
-import { internalLinkOf } from './ui/index.ts';
+import { loadTransition, playTransition, TRANSITION } from '../../transition/animate.ts';
+import { playTone } from '../../transition/sound.ts';
+import { useHydrated } from '../../hooks/use-hydrated.ts';
+import { useReducedMotion } from '../../hooks/use-reduced-motion.ts';
+import { internalLinkOf } from '../ui/index.ts';
 
 const SLICES = Array.from({ length: TRANSITION.slices }, (_, index) => index);
 

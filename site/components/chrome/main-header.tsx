@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ExternalLink, Icon, Link, NavLink, useLayout } from './ui/index.ts';
-import { useHideOnScrollDown } from '../hooks/use-scroll.ts';
+import { ExternalLink, Icon, Link, NavLink, useLayout } from '../ui/index.ts';
+import { useHideOnScrollDown } from '../../hooks/use-scroll.ts';
 import { SoundToggle } from './sound-toggle.tsx';
 
 /**

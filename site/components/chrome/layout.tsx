@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
-import { LinkNavigation, useLayout, useRouteData } from './ui/index.ts';
-import { areaOf } from '../model/routes.ts';
+import { LinkNavigation, useLayout, useRouteData } from '../ui/index.ts';
+import { areaOf } from '../../model/routes.ts';
 import { AgencyHeader } from './agency-header.tsx';
 import { FloatingButton } from './floating-button.tsx';
 import { MainHeader } from './main-header.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { PlanView } from '../model/site-data.ts';
-import { Icon } from './ui/index.ts';
+import type { PlanView } from '../../model/site-data.ts';
+import { Icon } from '../ui/index.ts';
 
 /** A plan with its price, features and whatever action the page offers. */
 export function PlanCard({ plan, children }: { plan: PlanView; children: ReactNode }) {
