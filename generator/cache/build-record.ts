@@ -55,7 +55,7 @@ export interface BuildRecord {
   retired: string[];
 }
 
-/** The record as the file holds it: the files as two lists of one length, which JSON reads faster than an object with a key per file. */
+/** The record as the file holds it: the files as two lists of one length, paths and identities (README.md says why not an object). */
 type RecordFile = Omit<BuildRecord, 'files'> & { kind: typeof KIND; format: number; files: { paths: string[]; ids: string[] } };
 
 /** Reads the record in `dir`: null when there is none, or (with a warning) one that is not this version's or is damaged. */
