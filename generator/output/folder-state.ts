@@ -60,7 +60,8 @@ export function checkFolder(dir: string, state: FolderState | null | undefined, 
   for (const [file, id] of recorded) {
     addFoldersOf(file, folders);
     if (unknown.has(file)) continue;
-    const full = path.join(dir, file);
+    // Record paths are plain ("about/index.html", build-record.ts checks them): nothing to normalize.
+    const full = `${dir}${path.sep}${file}`;
     const stats = statOf(full);
     if (!stats?.isFile()) continue;
     if (stats.ctimeMs < trustedBefore) held.set(file, id);
@@ -71,7 +72,7 @@ export function checkFolder(dir: string, state: FolderState | null | undefined, 
   }
   // A folder whose entries changed since is listed, against the names the record gives it.
   const recent = [...folders].filter((folder) => {
-    const stats = statOf(path.join(dir, folder));
+    const stats = statOf(folder ? `${dir}${path.sep}${folder}` : dir);
     return stats?.isDirectory() && stats.ctimeMs >= trustedBefore;
   });
   const strays: string[] = [];
@@ -80,7 +81,7 @@ export function checkFolder(dir: string, state: FolderState | null | undefined, 
     const named = namesIn(new Set(recent), [...recorded.keys(), ...unknown]);
     for (const folder of recent) {
       const names = named.get(folder)!;
-      for (const entry of listFolder(path.join(dir, folder))) {
+      for (const entry of listFolder(folder ? `${dir}${path.sep}${folder}` : dir)) {
         if (names.get(entry.name) !== entry.isDirectory()) strays.push(folder ? `${folder}/${entry.name}` : entry.name);
       }
     }
