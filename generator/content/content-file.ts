@@ -62,6 +62,15 @@ function unreadable(displayName: string, code: string | undefined): { message: s
 
 /** The file's text. Decoded strictly: a byte sequence that is not UTF-8 is a located problem, not a silent U+FFFD. */
 export function decodeContent(bytes: Uint8Array, displayName: string): string {
+  const utf16 = utf16ByteOrder(bytes);
+  if (utf16) {
+    // Saved as "Unicode" by a Windows editor: told as such, and shown as the editor shows it.
+    const text = new TextDecoder(utf16).decode(bytes);
+    const location = { file: displayName, line: 1, column: 1 };
+    throw new ContentProblemError([
+      { path: '', message: 'the file is UTF-16, not UTF-8', hint: 'Save it again with UTF-8 encoding (in Notepad: File > Save as, Encoding: UTF-8).', location, frame: codeFrame(text, location) },
+    ]);
+  }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
@@ -73,4 +82,11 @@ export function decodeContent(bytes: Uint8Array, displayName: string): string {
       { path: '', message: 'the file is not valid UTF-8', hint: 'Save the file with UTF-8 encoding.', location, frame: codeFrame(lenient, location) },
     ]);
   }
+}
+
+/** The UTF-16 encoding a byte-order mark at the start of `bytes` names, if any. */
+function utf16ByteOrder(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return null;
 }

@@ -102,6 +102,21 @@ describe('site build', () => {
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous build');
   });
 
+  test('a content.yaml saved as UTF-16 (Windows "Unicode") is told as such, its first line shown readable', async () => {
+    const { dir, source } = contentCopy();
+    for (const [bom, encode] of [
+      [[0xff, 0xfe], (text: string) => Buffer.from(text, 'utf16le')],
+      [[0xfe, 0xff], (text: string) => Buffer.from(text, 'utf16le').swap16()],
+    ] as const) {
+      writeFileSync(path.join(dir, 'content.yaml'), Buffer.concat([Buffer.from(bom), encode(source)]));
+      const result = await runSite(['check'], { cwd: dir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('content.yaml:1:1  the file is UTF-16, not UTF-8');
+      expect(result.stderr).toContain(source.split('\n')[0]);
+      expect(result.stderr).toContain('Save it again with UTF-8 encoding');
+    }
+  });
+
   test('a content.yaml that is not UTF-8 is a problem at its line and column, and out/ stays as it was', async () => {
     const { dir, source } = contentCopy();
     const at = source.indexOf('Young Hustlers Network');
