@@ -101,11 +101,29 @@ export function problemAtPath(located: Located, path: readonly PropertyKey[], me
  * courses gave 111 problems, one per later line). Empty when yaml finds none.
  */
 export function syntaxProblems(located: Located): Problem[] {
-  const problems = located.document.errors.map((error) => problemAt(located, errorOffset(located.source, error), describeYamlError(error), hintForYamlError(error)));
-  return firstPerSection(located.source, problems);
+  const { source } = located;
+  const problems = located.document.errors.map((error) => ({
+    problem: problemAt(located, errorOffset(source, error), describeYamlError(error), hintForYamlError(error)),
+    // A key the parser calls a duplicate that the file writes only once is an echo of an
+    // earlier error (a tab in one section gave duplicates of the next top-level keys).
+    echo: error.code === 'DUPLICATE_KEY' && writtenOnce(source, error.pos[0]),
+  }));
+  return firstPerSection(source, problems);
 }
 
-function firstPerSection(source: string, problems: Problem[]): Problem[] {
+/**
+ * Whether the key at `offset` is written only once at its column in the whole source (after
+ * spaces, or a list item's dash): the two keys of a real duplicate stand at one column.
+ */
+function writtenOnce(source: string, offset: number): boolean {
+  const column = offset - (source.lastIndexOf('\n', offset - 1) + 1);
+  const lineEnd = source.indexOf('\n', offset);
+  const key = /^[^\s:][^:]*:/.exec(source.slice(offset, lineEnd === -1 ? undefined : lineEnd))?.[0];
+  if (!key) return false;
+  return source.split('\n').filter((line) => /^[ -]*$/.test(line.slice(0, column)) && line.startsWith(key, column)).length === 1;
+}
+
+function firstPerSection(source: string, found: { problem: Problem; echo: boolean }[]): Problem[] {
   const starts: number[] = [];
   source.split('\n').forEach((line, index) => {
     if (/^[^\s#-][^:]*:(\s|$)/.test(line)) starts.push(index + 1);
@@ -116,8 +134,9 @@ function firstPerSection(source: string, problems: Problem[]): Problem[] {
     return section;
   };
   const kept = new Map<number, { problem: Problem; after: number }>();
-  for (const problem of problems) {
-    const section = sectionOf(problem.location?.line ?? 0);
+  for (const { problem, echo } of found) {
+    // An echo is counted with the first error, whatever its section.
+    const section = echo && kept.size > 0 ? kept.keys().next().value! : sectionOf(problem.location?.line ?? 0);
     const first = kept.get(section);
     if (first) first.after += 1;
     else kept.set(section, { problem, after: 0 });
@@ -125,7 +144,7 @@ function firstPerSection(source: string, problems: Problem[]): Problem[] {
   return [...kept.values()].map(({ problem, after }) =>
     after === 0
       ? problem
-      : { ...problem, hint: `${problem.hint ? `${problem.hint} ` : ''}Fix this first: the parser could not read ${after === 1 ? 'one more place' : `${after} more places`} after it in this section, which may be fine once it is.` },
+      : { ...problem, hint: `${problem.hint ? `${problem.hint} ` : ''}Fix this first: the parser could not read ${after === 1 ? 'one more place' : `${after} more places`} after it, which may be fine once it is.` },
   );
 }
 

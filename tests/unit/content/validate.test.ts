@@ -179,7 +179,17 @@ describe('validateContent: every problem located in the file', () => {
       'missing closing "quote',
       'tabs are not allowed as indentation',
     ]);
-    expect(problems[1]).toMatch(/hint: YAML indentation must use spaces, not tabs\. Fix this first: the parser could not read \d+ more places after it in this section/);
+    expect(problems[1]).toMatch(/hint: YAML indentation must use spaces, not tabs\. Fix this first: the parser could not read \d+ more places after it, which may be fine once it is/);
+  });
+
+  test('a key the parser misreads as a duplicate after a syntax error is counted with that error; a real duplicate is still told', async () => {
+    // A tab in the pages section: yaml then also calls the later top-level keys duplicates.
+    const tab = await editedRealProblems((source) => source.replace('    title: Frequently Asked Questions', '\ttitle: Frequently Asked Questions'));
+    expect(tab.map((problem) => problem.split('\n')[0]!.replace(/^content\.yaml:\d+:\d+ +/, ''))).toEqual(['tabs are not allowed as indentation']);
+    const both = await editedRealProblems((source) =>
+      source.replace('    title: Frequently Asked Questions', '\ttitle: Frequently Asked Questions').replace('  - id: foundation\n', '  - id: foundation\n    id: again\n'),
+    );
+    expect(both.map((problem) => problem.split('\n')[0]!.replace(/^content\.yaml:\d+:\d+ +/, ''))).toEqual(['tabs are not allowed as indentation', 'map keys must be unique']);
   });
 
   test('prices with three decimals, prices as text and unknown icons', async () => {
