@@ -103,7 +103,7 @@ export function problemAtPath(located: Located, path: readonly PropertyKey[], me
 export function syntaxProblems(located: Located): Problem[] {
   const { source } = located;
   const problems = located.document.errors.map((error) => ({
-    problem: problemAt(located, errorOffset(source, error), describeYamlError(error), hintForYamlError(error)),
+    problem: gluedKey(located, error) ?? problemAt(located, errorOffset(source, error), describeYamlError(error), hintForYamlError(error)),
     // A key the parser calls a duplicate that the file writes only once is an echo of an
     // earlier error (a tab in one section gave duplicates of the next top-level keys).
     echo: error.code === 'DUPLICATE_KEY' && writtenOnce(source, error.pos[0]),
@@ -146,6 +146,22 @@ function firstPerSection(source: string, found: { problem: Problem; echo: boolea
       ? problem
       : { ...problem, hint: `${problem.hint ? `${problem.hint} ` : ''}Fix this first: the parser could not read ${after === 1 ? 'one more place' : `${after} more places`} after it, which may be fine once it is.` },
   );
+}
+
+/**
+ * "title:Frequently Asked Questions": a key and its value with no space between, which YAML
+ * reads as one piece of text; told as such, at the colon (yaml's own words are about
+ * implicit keys).
+ */
+function gluedKey(located: Located, error: YAMLError): Problem | null {
+  if (error.code !== 'MULTILINE_IMPLICIT_KEY') return null;
+  const { source } = located;
+  const lineStart = source.lastIndexOf('\n', error.pos[0] - 1) + 1;
+  const lineEnd = source.indexOf('\n', lineStart);
+  const glued = /^([ -]*)([A-Za-z][\w-]*):(\S.*)$/.exec(source.slice(lineStart, lineEnd === -1 ? undefined : lineEnd));
+  if (!glued) return null;
+  const [, before, key, value] = glued;
+  return problemAt(located, lineStart + before!.length + key!.length, `a space is missing after "${key}:"`, `Write "${key}: ${value!.trim()}": YAML needs a space between a key's colon and its value.`);
 }
 
 /** Where to point for a YAML error: an unclosed quote is reported at its opening quote, not at the end of the file. */

@@ -192,6 +192,13 @@ describe('validateContent: every problem located in the file', () => {
     expect(both.map((problem) => problem.split('\n')[0]!.replace(/^content\.yaml:\d+:\d+ +/, ''))).toEqual(['tabs are not allowed as indentation', 'map keys must be unique']);
   });
 
+  test('a key glued to its value ("title:Text") is told as a missing space, with the line as it should be', async () => {
+    const problems = await editedRealProblems((source) => source.replace('    title: Frequently Asked Questions', '    title:Frequently Asked Questions'));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^content\.yaml:\d+:10 +a space is missing after "title:"\n/);
+    expect(problems[0]).toContain('hint: Write "title: Frequently Asked Questions": YAML needs a space between');
+  });
+
   test('prices with three decimals, prices as text and unknown icons', async () => {
     const { text } = await fixtureProblems('bad-prices');
     expect(text.some((item) => item.startsWith('content.yaml:7:12  books.0.price  must have at most two decimal places'))).toBe(true);
