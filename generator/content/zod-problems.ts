@@ -59,7 +59,12 @@ export function fromZodIssue(located: Located, issue: z.core.$ZodIssue): Problem
 
 function hintFor(issue: z.core.$ZodIssue): string | undefined {
   const { message } = issue;
-  if (message.includes('https://, mailto: or tel:')) return 'Links may only use https:, mailto: or tel:. http: and javascript: links are not allowed.';
+  if (message.includes('https://, mailto: or tel:')) {
+    // An address written without its scheme, or with http:, is most often the mistake.
+    const address = typeof issue.input === 'string' ? /^(?:http:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,}(?:[/?#]\S*)?)$/i.exec(issue.input.trim())?.[1] : undefined;
+    if (address) return `Write the whole address, with https:// in front: https://${address}`;
+    return 'Links may only use https:, mailto: or tel:. http: and javascript: links are not allowed.';
+  }
   if (message.includes('checkout')) return 'Paste the hosted checkout link, starting with https://.';
   if (message.includes('decimal')) return 'Write prices like 16.99.';
   if (message === 'must not be negative') return 'Write a price of 0 or more, like 16.99.';

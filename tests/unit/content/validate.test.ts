@@ -199,6 +199,15 @@ describe('validateContent: every problem located in the file', () => {
     expect(problems[0]).toContain('hint: Write "title: Frequently Asked Questions": YAML needs a space between');
   });
 
+  test('a link written without https:// (or with http://) is told the address to write', async () => {
+    const problems = await editedRealProblems((source) =>
+      source.replace('videoUrl: https://videos.example.com/courses/mindset', 'videoUrl: videos.example.com/courses/mindset').replace('videoUrl: https://videos.example.com/courses/sales', 'videoUrl: http://videos.example.com/courses/sales'),
+    );
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toContain('hint: Write the whole address, with https:// in front: https://videos.example.com/courses/mindset');
+    expect(problems[1]).toContain('hint: Write the whole address, with https:// in front: https://videos.example.com/courses/sales');
+  });
+
   test('prices with three decimals, prices as text and unknown icons', async () => {
     const { text } = await fixtureProblems('bad-prices');
     expect(text.some((item) => item.startsWith('content.yaml:7:12  books.0.price  must have at most two decimal places'))).toBe(true);
