@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { bytesHashOf, holdsIdentity } from '../cache/digest.ts';
 import path from 'node:path';
 import { onExit } from 'signal-exit';
@@ -37,6 +37,9 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
   const { last } = options;
   recoverInterruptedWrite(outDir);
   const { spare, staging, previous } = besideOut(outDir);
+  // The spare is the build's own folder: anything else under its name (a file, a link,
+  // whose target is never touched) goes, so that the old out/ can be kept there.
+  if (lstatSync(spare, { throwIfNoEntry: false })?.isDirectory() === false) rmSync(spare, { force: true });
   const spareCheck = last?.spare ? checkFolder(spare, last.spare, last.files, new Set(last.spare.differs)) : null;
   /** Whether the spare is a folder to put the site together in, known by its check or, failing that, by its bytes. */
   const reusable = spareCheck !== null || folderId(spare) !== null;
@@ -155,7 +158,7 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
   function putStagingBack(): void {
     look?.stop();
     if (!claimed) return;
-    if (!existsSync(spare)) renameSync(staging, spare);
+    if (lstatSync(spare, { throwIfNoEntry: false }) === undefined) renameSync(staging, spare);
     else discardFolder(staging, outDir);
     claimed = false;
   }
@@ -197,12 +200,17 @@ function swap(outDir: string, folders: { staging: string; previous: string; spar
     throw error;
   }
   if (!hadPrevious) return false;
-  if (existsSync(folders.spare)) {
-    discardFolder(folders.previous, outDir);
-    return false;
+  // The new out/ is in place: keeping the old one is no reason to fail the build.
+  try {
+    if (lstatSync(folders.spare, { throwIfNoEntry: false }) === undefined) {
+      renameSync(folders.previous, folders.spare);
+      return true;
+    }
+  } catch {
+    // Something stood in the way after all; the old out/ is deleted instead.
   }
-  renameSync(folders.previous, folders.spare);
-  return true;
+  discardFolder(folders.previous, outDir);
+  return false;
 }
 
 /** The files the new site writes or removes against the last build's (all of them, with none known). */

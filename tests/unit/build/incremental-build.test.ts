@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { build } from '../../../generator/build/build.ts';
@@ -205,6 +205,24 @@ describe('out/ and what lies beside it, whatever happened to them', () => {
     site.edit('title: About Us Again', 'title: About Us');
     await site.build();
     expect(hashTree(site.outDir)).toEqual(await fromNothing(site.contentFile));
+  }, 120_000);
+
+  test('a link or a file where the spare goes (a link to a folder, a dangling link): each build succeeds, the link\'s target untouched, and the next keeps a spare again', async () => {
+    const site = project();
+    await site.build();
+    const spare = spareOf(site);
+    const elsewhere = path.join(site.root, 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(path.join(elsewhere, 'precious.txt'), 'not the build\'s');
+    for (const [index, standIn] of [(): void => symlinkSync(elsewhere, spare), (): void => symlinkSync(path.join(site.root, 'nowhere'), spare), (): void => writeFileSync(spare, 'a file')].entries()) {
+      rmSync(spare, { recursive: true, force: true });
+      standIn();
+      site.edit(index % 2 === 0 ? 'title: About Us' : 'title: About Us Now', index % 2 === 0 ? 'title: About Us Now' : 'title: About Us');
+      await site.build();
+      expect(hashTree(site.outDir), `stand-in ${index}`).toEqual(await fromNothing(site.contentFile));
+      expect(lstatSync(spare).isDirectory(), `stand-in ${index}`).toBe(true);
+    }
+    expect(readdirSync(elsewhere)).toEqual(['precious.txt']);
   }, 120_000);
 });
 
