@@ -2,6 +2,7 @@ import { layoutDataOf } from '../../site/model/page-data.ts';
 import type { PageRecord } from '../cache/build-record.ts';
 import type { ImageFiles } from '../cache/image-files.ts';
 import type { CardInput } from '../cards/page-cards.ts';
+import { longestTextHint } from '../check/budget-hint.ts';
 import { createOutputCheck, titleKeys } from '../check/check-output.ts';
 import { BUDGETS, pageSize, type Budgets, type PageSize } from '../check/page-sizes.ts';
 import type { ClientBundle } from '../client/cached-bundle.ts';
@@ -138,6 +139,10 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
     outLabel: making.outLabel,
     files,
     expectedFiles: plan.flatMap((page) => page.files),
+    htmlBudgetHint: (file) => {
+      const route = routes.find((candidate) => candidate.file === file);
+      return route ? longestTextHint(documentOf(inputOf(route), layout), sources.contentText) : null;
+    },
   });
   /** Whether `output` holds `file` as `id`, or does once a checked copy is put there (a card drawn only when asked for is always at hand). */
   const atHand = (file: string, id: string): boolean => {

@@ -25,6 +25,8 @@ export interface CheckOutputOptions {
   sizes?: readonly PageSize[];
   /** How problems name the output folder: "out" gives "out/about/index.html". */
   outLabel?: string;
+  /** More to say of a page over its HTML budget (the build names the longest text it shows from content.yaml). */
+  htmlBudgetHint?: (file: string) => string | null;
 }
 
 const text = (contents: string | Uint8Array) => (typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'));
@@ -106,7 +108,10 @@ export function createOutputCheck(
     group.pages.push(page);
   };
   const checkBudgets = (size: PageSize) => {
-    for (const message of overBudget(size, options.budgets ?? BUDGETS)) budgets.push(problem(size.file, message, 'Trim the page or what it loads; `site build --report` lists every page.'));
+    for (const { over, message } of overBudget(size, options.budgets ?? BUDGETS)) {
+      const more = over === 'html' ? options.htmlBudgetHint?.(size.file) : null;
+      budgets.push(problem(size.file, message, `Trim the page or what it loads; \`site build --report\` lists every page.${more ? ` ${more}` : ''}`));
+    }
   };
   const secretsIn = secretFinder(options.credentials);
 

@@ -136,17 +136,23 @@ export function pageSize(options: { file: string; html: Size; css: Size; js: Siz
   return { file, html, css, js, total: add(add(html, css), js), exact, ...(images ? { images } : {}) };
 }
 
-/** The budget problems of one page, as plain sentences. */
-export function overBudget(size: PageSize, budgets: Budgets = BUDGETS): string[] {
+/** A budget a page exceeds: a kind of file's, or its largest image's; and the problem in a plain sentence. */
+export interface OverBudget {
+  over: keyof Budgets | 'image';
+  message: string;
+}
+
+/** The budget problems of one page. */
+export function overBudget(size: PageSize, budgets: Budgets = BUDGETS): OverBudget[] {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const names = { js: 'JavaScript', css: 'CSS', html: 'HTML' } as const;
-  const over = (['js', 'css', 'html'] as const)
+  const problems = (['js', 'css', 'html'] as const)
     .filter((kind) => size[kind].brotli > budgets[kind])
-    .map((kind) => `${names[kind]} of a first visit is ${kb(size[kind].brotli)} (brotli), over its budget of ${kb(budgets[kind])}`);
+    .map((kind): OverBudget => ({ over: kind, message: `${names[kind]} of a first visit is ${kb(size[kind].brotli)} (brotli), over its budget of ${kb(budgets[kind])}` }));
   const largest = size.images?.largest;
   if (largest && largest.bytes > IMAGE_BUDGET)
-    over.push(`its largest image on a phone, ${largest.file}, is ${kb(largest.bytes)}, over the budget of ${kb(IMAGE_BUDGET)}`);
-  return over;
+    problems.push({ over: 'image', message: `its largest image on a phone, ${largest.file}, is ${kb(largest.bytes)}, over the budget of ${kb(IMAGE_BUDGET)}` });
+  return problems;
 }
 
 /**

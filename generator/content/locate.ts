@@ -68,6 +68,23 @@ export function locatePath(located: Located, path: readonly PropertyKey[], prefe
   return positionOf(located, offset);
 }
 
+/** The longest of `texts` that content.yaml writes as a value, with its content path and location; null when it writes none of them. */
+export function locateLongestText(located: Located, texts: ReadonlySet<string>): { path: string; location: Location; text: string } | null {
+  let found: { path: string; offset: number; text: string } | null = null;
+  const visit = (node: unknown, path: string[]): void => {
+    if (yaml().isScalar(node)) {
+      if (typeof node.value === 'string' && texts.has(node.value) && node.value.length > (found?.text.length ?? 0)) found = { path: path.join('.'), offset: node.range?.[0] ?? 0, text: node.value };
+    } else if (yaml().isMap(node)) {
+      for (const pair of node.items) if (yaml().isScalar(pair.key)) visit(pair.value, [...path, String(pair.key.value)]);
+    } else if (yaml().isSeq(node)) {
+      node.items.forEach((item, index) => visit(item, [...path, String(index)]));
+    }
+  };
+  visit(located.document.contents, []);
+  const longest = found as { path: string; offset: number; text: string } | null;
+  return longest && { path: longest.path, location: positionOf(located, longest.offset), text: longest.text };
+}
+
 /** Two lines of context before the location, the line itself and a caret under the column. */
 export function codeFrame(source: string, location: Location, context = 2): string {
   const lines = source.split(/\r?\n/);

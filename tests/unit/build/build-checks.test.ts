@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,6 +64,22 @@ describe('site build checks its output before replacing out/', () => {
     expect(scripted.length).toBeGreaterThan(20);
     expect(problems.map((problem) => problem.path).sort()).toEqual(scripted.map((file) => path.join(outDir, file)).sort());
     for (const problem of problems) expect(problem.message).toMatch(/^JavaScript of a first visit is \d+\.\d KB \(brotli\), over its budget of 40\.0 KB$/);
+    expect(hashTree(outDir)).toEqual(previous);
+  }, 120_000);
+
+  test('a page over its HTML budget names the longest text of content.yaml it shows, located', async () => {
+    // Text that does not compress: what a pasted document would be.
+    const pasted = randomBytes(48 * 1024).toString('base64');
+    const content = edited((source) => source.replace('    description: Build the mindset', `    description: "${pasted} Build the mindset`).replace('like a pro.\n', 'like a pro."\n'));
+    const failure = await build({ contentFile: content, outDir, env: LOGIN }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(OutputProblemError);
+    const html = (failure as OutputProblemError).problems.filter((problem) => problem.message.startsWith('HTML of a first visit'));
+    expect(html.map((problem) => path.relative(outDir, problem.path))).toContain(path.join('course', '1', 'index.html'));
+    const line = readFileSync(content, 'utf8').split('\n').findIndex((text) => text.includes(pasted)) + 1;
+    for (const problem of html) expect(problem.hint).toMatch(new RegExp(`The longest text of content\\.yaml it shows is courses\\.0\\.description \\(\\S*content\\.yaml:${line}:18, 64\\.\\d KB\\)\\.$`));
     expect(hashTree(outDir)).toEqual(previous);
   }, 120_000);
 

@@ -31,6 +31,6 @@ describe('what a first visit downloads, measured only as exactly as the budget n
     const size = page(html);
     expect(size.exact).toBe(true);
     expect(size.html.brotli).toBe(brotliSize(html));
-    expect(overBudget(size)).toEqual([expect.stringMatching(/^HTML of a first visit is [\d.]+ KB \(brotli\), over its budget of 32\.0 KB$/)]);
+    expect(overBudget(size)).toEqual([{ over: 'html', message: expect.stringMatching(/^HTML of a first visit is [\d.]+ KB \(brotli\), over its budget of 32\.0 KB$/) }]);
   });
 });
