@@ -70,19 +70,20 @@ export function locatePath(located: Located, path: readonly PropertyKey[], prefe
 
 /** The longest of `texts` that content.yaml writes as a value, with its content path and location; null when it writes none of them. */
 export function locateLongestText(located: Located, texts: ReadonlySet<string>): { path: string; location: Location; text: string } | null {
-  let found: { path: string; offset: number; text: string } | null = null;
-  const visit = (node: unknown, path: string[]): void => {
+  let longest: { path: string[]; text: string; offset: number } | null = null;
+  const toVisit: [node: unknown, path: string[]][] = [[located.document.contents, []]];
+  for (let next = toVisit.pop(); next; next = toVisit.pop()) {
+    const [node, path] = next;
     if (yaml().isScalar(node)) {
-      if (typeof node.value === 'string' && texts.has(node.value) && node.value.length > (found?.text.length ?? 0)) found = { path: path.join('.'), offset: node.range?.[0] ?? 0, text: node.value };
+      const text = node.value;
+      if (typeof text === 'string' && texts.has(text) && text.length > (longest?.text.length ?? 0)) longest = { path, text, offset: node.range?.[0] ?? 0 };
     } else if (yaml().isMap(node)) {
-      for (const pair of node.items) if (yaml().isScalar(pair.key)) visit(pair.value, [...path, String(pair.key.value)]);
+      for (const pair of node.items) if (yaml().isScalar(pair.key)) toVisit.push([pair.value, [...path, String(pair.key.value)]]);
     } else if (yaml().isSeq(node)) {
-      node.items.forEach((item, index) => visit(item, [...path, String(index)]));
+      node.items.forEach((item, index) => toVisit.push([item, [...path, String(index)]]));
     }
-  };
-  visit(located.document.contents, []);
-  const longest = found as { path: string; offset: number; text: string } | null;
-  return longest && { path: longest.path, location: positionOf(located, longest.offset), text: longest.text };
+  }
+  return longest && { path: longest.path.join('.'), location: positionOf(located, longest.offset), text: longest.text };
 }
 
 /** Two lines of context before the location, the line itself and a caret under the column. */

@@ -63,9 +63,9 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
   /** The content the form's `changes` to the file read or saved as `base` make; null when this session does not know that file. */
   const contentOf = (base: string, changes: readonly ContentChange[]): { data: unknown } | null => (known.has(base) ? { data: applyChanges(known.get(base), changes) } : null);
 
-  // The file's document (yaml-edit.ts), made when an edit first needs it: parsing a large file
-  // is slow, and the form need not wait for it. After a save, it
-  // is made from the document edited (yaml-follow.ts) when the save only set values.
+  // The file's document (yaml-edit.ts), made when an edit first needs it: parsing a large
+  // file is slow, and the form need not wait for it. After a save, it is made from the
+  // document edited (yaml-follow.ts) when the save only set values.
   let parsed: { base: string; make: () => YamlSource | null; source?: YamlSource | null } | undefined;
   const sourceOf = (): YamlSource | null => {
     if (parsed?.base !== file.base) parsed = { base: file.base, make: () => shared(readYamlSource(file.text), known.get(file.base)) };

@@ -2,12 +2,12 @@ import { isNode, isScalar, parseDocument, visit, type Node } from 'yaml';
 import { READ, type Patch, type YamlSource } from './yaml-edit.ts';
 
 /*
- * The document of a saved text, from the document it was edited from. Parsing a large content.yaml
- * is the slowest step of a save (docs/performance.md); a save that only replaced
- * scalar values (a price, a title: most saves) needs no new parse: each replaced scalar
- * takes its new value and style, and every position after a replacement moves by the
- * difference in length. Anything else (an item added, removed or moved; a key added) is
- * parsed again. tests/unit/edit/yaml-edit.test.ts holds the result to a fresh parse.
+ * The document of a saved text, from the document it was edited from. Parsing a large
+ * content.yaml is the slowest step of a save; a save that only replaced scalar values (a
+ * price, a title: most saves) needs no new parse: each replaced scalar takes its new value
+ * and style, and every position after a replacement moves by the difference in length.
+ * Anything else (an item added, removed or moved; a key added) is parsed again.
+ * tests/unit/edit/yaml-edit.test.ts holds the result to a fresh parse.
  */
 
 /**
