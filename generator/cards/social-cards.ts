@@ -32,6 +32,22 @@ function textLines(lines: readonly string[], options: { x: number; y: number; si
 }
 
 /**
+ * Text as the card's font can draw it. Inter has the Latin, Greek and Cyrillic alphabets
+ * but no emoji and no other script, and a character it lacks would be drawn as a box with
+ * its code in hex: such characters are left out of the card (with the joiners, variation
+ * selectors and tags that make up emoji), and the spaces closed up. The page's own text
+ * keeps them.
+ */
+export function drawableText(text: string): string {
+  const drawable = text
+    .replace(/[\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}\u{200D}\u{20E3}\u{FE0E}\u{FE0F}\u{E0020}-\u{E007F}]/gu, '')
+    .replace(/[^\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]/gu, '');
+  if (drawable === text) return text;
+  // A dash or colon that stood between the text and what was left out is left out too.
+  return drawable.replace(/\s+/g, ' ').replace(/^[\s\p{Pd}:|]+|[\s\p{Pd}:|]+$/gu, '');
+}
+
+/**
  * A line of text that must fit on one line of the card: cut with "…" when too wide. Every
  * text the card draws is as short as the card is wide: the SVG renderer lays out a line
  * in time that grows faster than its length.
@@ -45,7 +61,10 @@ function oneLine(text: string, options: { weight: CardFontWeight; size: number; 
  * most three lines, shrinking until it fits), the description below, the host at the
  * bottom, on a dark ground with the theme colour as accent.
  */
-export function cardSvg(text: CardText, themeColor: string): string {
+export function cardSvg(card: CardText, themeColor: string): string {
+  const brand = drawableText(card.brand);
+  // A title of characters the font lacks alone: the brand stands in for it.
+  const text = { ...card, title: drawableText(card.title) || brand, brand, description: drawableText(card.description) };
   let title: string[] | null = null;
   let size = TITLE_SIZES[TITLE_SIZES.length - 1]!;
   for (const candidate of TITLE_SIZES) {

@@ -27,6 +27,17 @@ describe('the card SVG', () => {
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1200" height="630"/);
   });
 
+  test('characters the card font lacks (emoji, other scripts) are left out of the card, never drawn as boxes; a title of them alone gives way to the brand', () => {
+    const svg = cardSvg({ ...text, title: '🚀 Launch 👩🏽‍💻 Week 🇺🇸 — Ünïcødé Ελληνικά Кириллица — 日本語', description: 'Read this ✨ now 1️⃣' }, '#7c3aed');
+    const drawn = [...svg.matchAll(/>([^<]*)<\/text>/g)].map((match) => match[1]).join(' ');
+    // The title's lines follow the brand's; the dash before what was left out goes with it.
+    expect(drawn).toContain('Hustler Analytics Launch Week — Ünïcødé Ελληνικά Кириллица Read this');
+    expect(drawn).toContain('Read this now 1');
+    expect(drawn).not.toMatch(/[\p{Extended_Pictographic}\p{Regional_Indicator}\u{FE0F}\u{200D}\u{20E3}]|日本語/u);
+    const blank = cardSvg({ ...text, title: '日本語 🚀' }, '#7c3aed');
+    expect([...blank.matchAll(/font-weight="800" font-size="\d+"[^>]*>([^<]*)</g)].map((match) => match[1])).toEqual(['Hustler Analytics', 'Hustler Analytics']);
+  });
+
   test('a long title wraps to at most three lines and shrinks, never overflowing', () => {
     const long = cardSvg({ ...text, title: 'An extraordinarily long page title that keeps on going well past any reasonable length for a card' }, '#000000');
     const lines = [...long.matchAll(/font-weight="800" font-size="(\d+)"[^>]*>([^<]*)</g)].slice(1);
