@@ -2,7 +2,7 @@ import { layoutDataOf } from '../../site/model/page-data.ts';
 import type { PageRecord } from '../cache/build-record.ts';
 import type { ImageFiles } from '../cache/image-files.ts';
 import type { CardInput } from '../cards/page-cards.ts';
-import { longestTextHint } from '../check/budget-hint.ts';
+import { longestTextHints } from '../check/budget-hint.ts';
 import { createOutputCheck, titleKeys } from '../check/check-output.ts';
 import { BUDGETS, pageSize, type Budgets, type PageSize } from '../check/page-sizes.ts';
 import type { ClientBundle } from '../client/cached-bundle.ts';
@@ -132,6 +132,9 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
   const keys = await timer.time('plan', () => keysOf(plan, { last, inputOf, shared, held }), (value) => (last ? `${value.size} pages keyed` : 'no last build: every page renders'));
 
   const files = new Map<string, string>();
+  // Only for a page over its HTML budget: made when the first one is found.
+  const longestTextOf = longestTextHints(sources.contentText);
+  let routeOfFile: Map<string, RouteRecord> | undefined;
   const check = createOutputCheck({
     siteUrl: data.site.url,
     credentials: making.credentials,
@@ -140,8 +143,9 @@ export async function makeSite(sources: SiteSources, making: SiteMaking): Promis
     files,
     expectedFiles: plan.flatMap((page) => page.files),
     htmlBudgetHint: (file) => {
-      const route = routes.find((candidate) => candidate.file === file);
-      return route ? longestTextHint(documentOf(inputOf(route), layout), sources.contentText) : null;
+      routeOfFile ??= new Map(routes.map((route) => [route.file, route]));
+      const route = routeOfFile.get(file);
+      return route ? longestTextOf(documentOf(inputOf(route), layout)) : null;
     },
   });
   /** Whether `output` holds `file` as `id`, or does once a checked copy is put there (a card drawn only when asked for is always at hand). */

@@ -68,22 +68,21 @@ export function locatePath(located: Located, path: readonly PropertyKey[], prefe
   return positionOf(located, offset);
 }
 
-/** The longest of `texts` that content.yaml writes as a value, with its content path and location; null when it writes none of them. */
-export function locateLongestText(located: Located, texts: ReadonlySet<string>): { path: string; location: Location; text: string } | null {
-  let longest: { path: string[]; text: string; offset: number } | null = null;
-  const toVisit: [node: unknown, path: string[]][] = [[located.document.contents, []]];
-  for (let next = toVisit.pop(); next; next = toVisit.pop()) {
-    const [node, path] = next;
+/** Every text value content.yaml writes that `keep` accepts, with its content path and location (where it is first written). */
+export function locateTexts(located: Located, keep: (text: string) => boolean): Map<string, { path: string; location: Location }> {
+  const placed = new Map<string, { path: string; location: Location }>();
+  const visit = (node: unknown, path: string[]): void => {
     if (yaml().isScalar(node)) {
       const text = node.value;
-      if (typeof text === 'string' && texts.has(text) && text.length > (longest?.text.length ?? 0)) longest = { path, text, offset: node.range?.[0] ?? 0 };
+      if (typeof text === 'string' && !placed.has(text) && keep(text)) placed.set(text, { path: path.join('.'), location: positionOf(located, node.range?.[0] ?? 0) });
     } else if (yaml().isMap(node)) {
-      for (const pair of node.items) if (yaml().isScalar(pair.key)) toVisit.push([pair.value, [...path, String(pair.key.value)]]);
+      for (const pair of node.items) if (yaml().isScalar(pair.key)) visit(pair.value, [...path, String(pair.key.value)]);
     } else if (yaml().isSeq(node)) {
-      node.items.forEach((item, index) => toVisit.push([item, [...path, String(index)]]));
+      node.items.forEach((item, index) => visit(item, [...path, String(index)]));
     }
-  }
-  return longest && { path: longest.path.join('.'), location: positionOf(located, longest.offset), text: longest.text };
+  };
+  visit(located.document.contents, []);
+  return placed;
 }
 
 /** Two lines of context before the location, the line itself and a caret under the column. */
@@ -134,9 +133,9 @@ export function syntaxProblems(located: Located): Problem[] {
  * spaces, or a list item's dash): the two keys of a real duplicate stand at one column.
  */
 function writtenOnce(source: string, offset: number): boolean {
-  const column = offset - (source.lastIndexOf('\n', offset - 1) + 1);
-  const lineEnd = source.indexOf('\n', offset);
-  const key = /^[^\s:][^:]*:/.exec(source.slice(offset, lineEnd === -1 ? undefined : lineEnd))?.[0];
+  const line = lineAt(source, offset);
+  const column = offset - line.start;
+  const key = /^[^\s:][^:]*:/.exec(line.text.slice(column))?.[0];
   if (!key) return false;
   return source.split('\n').filter((line) => /^[ -]*$/.test(line.slice(0, column)) && line.startsWith(key, column)).length === 1;
 }
@@ -173,13 +172,18 @@ function firstPerSection(source: string, found: { problem: Problem; echo: boolea
  */
 function gluedKey(located: Located, error: YAMLError): Problem | null {
   if (error.code !== 'MULTILINE_IMPLICIT_KEY') return null;
-  const { source } = located;
-  const lineStart = source.lastIndexOf('\n', error.pos[0] - 1) + 1;
-  const lineEnd = source.indexOf('\n', lineStart);
-  const glued = /^([ -]*)([A-Za-z][\w-]*):(\S.*)$/.exec(source.slice(lineStart, lineEnd === -1 ? undefined : lineEnd));
+  const line = lineAt(located.source, error.pos[0]);
+  const glued = /^([ -]*)([A-Za-z][\w-]*):(\S.*)$/.exec(line.text);
   if (!glued) return null;
   const [, before, key, value] = glued;
-  return problemAt(located, lineStart + before!.length + key!.length, `a space is missing after "${key}:"`, `Write "${key}: ${value!.trim()}": YAML needs a space between a key's colon and its value.`);
+  return problemAt(located, line.start + before!.length + key!.length, `a space is missing after "${key}:"`, `Write "${key}: ${value!.trim()}": YAML needs a space between a key's colon and its value.`);
+}
+
+/** The line of `source` that holds `offset`: where it starts, and its text. */
+function lineAt(source: string, offset: number): { start: number; text: string } {
+  const start = source.lastIndexOf('\n', offset - 1) + 1;
+  const end = source.indexOf('\n', offset);
+  return { start, text: source.slice(start, end === -1 ? undefined : end) };
 }
 
 /** Where to point for a YAML error: an unclosed quote is reported at its opening quote, not at the end of the file. */
