@@ -32,6 +32,7 @@ export function readContentBytes(file: string, displayName: string): Buffer {
     const stats = fstatSync(fd);
     if (stats.isDirectory()) throw problem('EISDIR');
     if (!stats.isFile()) throw problem('not a file');
+    if (stats.size > MAX_CONTENT_BYTES) throw new ContentProblemError([{ path: '', ...tooLarge(displayName, stats.size) }]);
     return readFileSync(fd);
   } catch (error) {
     if (error instanceof ContentProblemError) throw error;
@@ -39,6 +40,21 @@ export function readContentBytes(file: string, displayName: string): Buffer {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The largest content file site reads: it is read whole into one string, parsed, and kept
+ * as data, and a file near the longest string Node can hold (about 512 MB) cannot be.
+ * A site of 10,000 courses is about 6 MB.
+ */
+export const MAX_CONTENT_BYTES = 256 * 1024 * 1024;
+
+function tooLarge(displayName: string, size: number): { message: string; hint: string } {
+  const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+  return {
+    message: `${displayName} is ${megabytes(size)}, more than a content file can be (${megabytes(MAX_CONTENT_BYTES)})`,
+    hint: 'Check that --content names the right file: a site of 10,000 courses takes about 6 MB.',
+  };
 }
 
 /** Why the content file could not be read, and what to do about it. */

@@ -1,6 +1,8 @@
 import yaml from 'js-yaml';
 import { ContentProblemError, type Problem } from '../problems/errors.ts';
 import { codeFrame, locateSource, problemAt, syntaxProblems } from './locate.ts';
+import { codePointName, INVISIBLE_CHARACTER } from '../../site/model/field-schemas.ts';
+import { INVISIBLE_CHARACTER_HINT } from './zod-problems.ts';
 
 /*
  * content.yaml is read with js-yaml: YAML 1.2 and its core schema (so `no` stays text),
@@ -64,6 +66,19 @@ function problemsOf(source: string, displayName: string, error: yaml.YAMLExcepti
           lineStart + tag.index,
           `unknown tag ${tag[0]}: content.yaml holds text, numbers, true/false, lists and mappings`,
           'Remove the tag and write the value itself; quote it if YAML would read it as something else.',
+        ),
+      ];
+  }
+  if (error.reason.includes('non-printable')) {
+    // js-yaml points past the character; the character itself is where to look.
+    const invisible = INVISIBLE_CHARACTER.exec(source);
+    if (invisible)
+      return [
+        problemAt(
+          located,
+          invisible.index,
+          `an invisible control character (${codePointName(invisible[0])}) is in the file`,
+          INVISIBLE_CHARACTER_HINT,
         ),
       ];
   }

@@ -1,4 +1,6 @@
 import type { Content } from '../../site/model/content-schema.ts';
+import { COURSE_NOT_FOUND_PATH, coursePath, NOT_FOUND_PATH, STATIC_PATHS } from '../../site/model/routes.ts';
+import { buildTitles } from '../../site/model/titles.ts';
 import { formatCents, toCents } from './money.ts';
 
 /** A cross-field problem: where (as a content path) and what, with an optional hint. */
@@ -135,16 +137,49 @@ function mailtoSubjectIssues(href: string, subject: string, path: (string | numb
   ];
 }
 
-/** Internal links in navigation and buttons point at pages the site has. */
-function internalLinkRules(content: Content, knownPaths: ReadonlySet<string>): RuleIssue[] {
-  const issues: RuleIssue[] = [];
-  const check = (href: string, path: (string | number)[]) => {
-    if (href.startsWith('/') && !knownPaths.has(href))
-      issues.push({ path, message: `${href} is not a page of this site`, hint: `Use one of: ${[...knownPaths].sort().join(', ')}.` });
+/** Internal links of `items` (a list at `at`) point at pages the site has; an item whose href is wrong itself (undefined) is skipped. */
+function internalLinks(items: readonly { href?: string }[] | undefined, at: (string | number)[], knownPaths: ReadonlySet<string>): RuleIssue[] {
+  return (items ?? []).flatMap(({ href }, index) =>
+    href?.startsWith('/') && !knownPaths.has(href)
+      ? [{ path: [...at, index, 'href'], message: `${href} is not a page of this site`, hint: `Use one of: ${[...knownPaths].sort().join(', ')}.` }]
+      : [],
+  );
+}
+
+/**
+ * Every page has a title of its own (browser tabs, bookmarks and search results tell pages
+ * apart by it). The output check would refuse the site; here the problem is said where the
+ * title is written, by `site check` too. A repeat is told on the later page's title.
+ */
+function uniqueTitles(content: Content): RuleIssue[] {
+  const courseAt = new Map(content.courses.map((course, index) => [coursePath(course.id), index]));
+  /** Where the title of the page at `path` is written; null for a further page of a paged list (its list's title, numbered). */
+  const writtenAt = (path: string): (string | number)[] | null => {
+    const page = STATIC_PATHS[path];
+    if (page) return ['pages', page, 'title'];
+    const course = courseAt.get(path);
+    if (course !== undefined) return ['courses', course, 'title'];
+    if (path === COURSE_NOT_FOUND_PATH) return ['pages', 'course', 'notFound', 'title'];
+    if (path === NOT_FOUND_PATH) return ['pages', 'notFound', 'title'];
+    return null;
   };
-  content.navigation.main.forEach((item, index) => check(item.href, ['navigation', 'main', index, 'href']));
-  content.navigation.agency.forEach((item, index) => check(item.href, ['navigation', 'agency', index, 'href']));
-  content.pages.home.sections.forEach((item, index) => check(item.href, ['pages', 'home', 'sections', index, 'href']));
+  const firstWith = new Map<string, string>();
+  const issues: RuleIssue[] = [];
+  for (const [path, title] of Object.entries(buildTitles(content))) {
+    const first = firstWith.get(title);
+    if (first === undefined) {
+      firstWith.set(title, path);
+      continue;
+    }
+    const at = writtenAt(path) ?? writtenAt(first);
+    // One page at two paths (/ and /home) is one title, written once.
+    if (at && at.join('.') !== writtenAt(first)?.join('.'))
+      issues.push({
+        path: at,
+        message: `gives the page ${path} the title "${title}", which ${first} has too`,
+        hint: 'Every page needs a title of its own: change one of the two.',
+      });
+  }
   return issues;
 }
 
@@ -163,7 +198,17 @@ const RULES: Rule[] = [
       ...mailtoSubjectIssues(content.agency.paymentSupport, PAYMENT_SUPPORT_SUBJECT, ['agency', 'paymentSupport']),
     ],
   },
-  { needs: ['navigation', 'pages'], run: internalLinkRules },
+  // Links in the menus and on the home page's buttons: each list on its own, so that a
+  // problem elsewhere in pages: hides no broken menu link.
+  {
+    needs: ['navigation'],
+    run: (content, knownPaths) => [
+      ...internalLinks(content.navigation.main, ['navigation', 'main'], knownPaths),
+      ...internalLinks(content.navigation.agency, ['navigation', 'agency'], knownPaths),
+    ],
+  },
+  { needs: ['pages'], run: (content, knownPaths) => internalLinks(content.pages.home.sections, ['pages', 'home', 'sections'], knownPaths) },
+  { needs: ['site', 'agency', 'labels', 'pages', 'courses', 'books'], run: uniqueTitles },
   {
     needs: ['policies'],
     run: (content) =>

@@ -20,6 +20,12 @@ const KNOWN_PATHS: ReadonlySet<string> = new Set(Object.keys(STATIC_PATHS));
 /** A field the rules read, undefined where it is missing or wrong (the shape check reports it). */
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
+/** A menu's links, their hrefs only: one that is wrong itself is undefined, and the others are still checked. */
+function menuLinks(menu: 'main' | 'agency') {
+  const href = contentSchema.shape.navigation.shape[menu].element.shape.href;
+  return lenient(z.array(z.looseObject({ href: lenient(href) }).catch({})));
+}
+
 /**
  * Just the fields the cross-reference rules read, item by item. When a list fails its full
  * shape (a book lacks its topic, another has a negative price), these still let the rules
@@ -40,6 +46,7 @@ const SALVAGE = {
   ),
   courses: z.array(z.looseObject({ id: lenient(courseSchema.shape.id) }).catch({})),
   policies: z.array(z.looseObject({ id: lenient(policySectionSchema.shape.id) }).catch({})),
+  navigation: z.looseObject({ main: menuLinks('main'), agency: menuLinks('agency') }),
 };
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Problem } from '../problems/errors.ts';
 import { contentSchema } from '../../site/model/content-schema.ts';
-import { problemAtPath, type Located } from './locate.ts';
+import { locatePath, problemAtPath, type Located } from './locate.ts';
 
 /* zod's issues, said as a maintainer can act on them: what is wrong, where, and how to fix it. */
 
@@ -9,6 +9,9 @@ import { problemAtPath, type Located } from './locate.ts';
 const RETIRED_KEYS: Readonly<Record<string, string>> = {
   'agency.freeTrial': "Remove it: the free trial's e-mail link is the free-trial plan's cta.href (under plans), the one the payment page shows.",
 };
+
+/** What to do about a character no page can show (site/model/field-schemas.ts), in a value or in the file itself. */
+export const INVISIBLE_CHARACTER_HINT = 'Delete it (retype the words around it if you cannot see it): it comes with text pasted from a word processor or a PDF, and no page can show it.';
 
 /** Translates one zod issue into what a maintainer can act on. */
 export function fromZodIssue(located: Located, issue: z.core.$ZodIssue): Problem[] {
@@ -29,6 +32,17 @@ export function fromZodIssue(located: Located, issue: z.core.$ZodIssue): Problem
       });
     case 'invalid_type': {
       const key = path[path.length - 1];
+      if (path.length === 0 && (issue.input === undefined || issue.input === null)) {
+        const onlyComments = /^\s*#/m.test(located.source);
+        return [
+          problemAtPath(
+            located,
+            path,
+            onlyComments ? 'the file holds only comments' : 'the file is empty',
+            'content.yaml describes the whole site, starting with site:, agency: and labels: (docs/content-guide.md). If it was emptied by mistake, restore it from version control (git restore content.yaml).',
+          ),
+        ];
+      }
       if (issue.input === undefined) {
         return [
           problemAtPath(
@@ -42,7 +56,7 @@ export function fromZodIssue(located: Located, issue: z.core.$ZodIssue): Problem
       const message = issue.message.startsWith('Invalid input')
         ? `must be ${describeExpected(issue.expected)}, not ${describeValue(issue.input)}`
         : issue.message;
-      return [problemAtPath(located, path, message, issue.expected === 'string' ? 'Put the text in quotes if YAML reads it as something else.' : (hintFor(issue) ?? `Write ${describeExpected(issue.expected)} here.`))];
+      return [problemAtPath(located, path, message, typeHint(located, issue))];
     }
     case 'invalid_value': {
       const choices = issue.values.map((value) => JSON.stringify(value)).join(', ');
@@ -57,18 +71,45 @@ export function fromZodIssue(located: Located, issue: z.core.$ZodIssue): Problem
   }
 }
 
+/** How to write the kind of value a field takes, from what was written instead. */
+function typeHint(located: Located, issue: z.core.$ZodIssueInvalidType): string {
+  const { expected, input } = issue;
+  if (input === null && valueReadAsComment(located, issue.path)) return 'Put the value in quotes, like "#7c3aed": unquoted, YAML reads # as the start of a comment.';
+  if (expected === 'string') return input === null ? 'Write the text after the colon, or remove the key if it is optional.' : 'Put the text in quotes if YAML reads it as something else.';
+  if (expected === 'boolean') return 'Write true or false, without quotes.';
+  if (expected === 'number' && typeof input === 'string' && input.trim() !== '' && Number.isFinite(Number(input))) return `Remove the quotes: in quotes, ${input.trim()} is text.`;
+  if (expected === 'array' && typeof input === 'string' && input.includes(',')) return `Write the list in brackets, like [${input.trim()}], or one item per line starting with "- ".`;
+  return hintFor(issue) ?? `Write ${describeExpected(expected)} here.`;
+}
+
+/** Whether the line of the key at `path` goes on, after its colon, with a comment alone (`themeColor: #7c3aed`): what was meant as the value. */
+function valueReadAsComment(located: Located, path: readonly PropertyKey[]): boolean {
+  const { line } = locatePath(located, path, true);
+  const start = located.lineCounter.lineStarts[line - 1] ?? 0;
+  const end = located.source.indexOf('\n', start);
+  return /:[ \t]+#/.test(located.source.slice(start, end === -1 ? undefined : end));
+}
+
 function hintFor(issue: z.core.$ZodIssue): string | undefined {
   const { message } = issue;
-  if (message.includes('https://, mailto: or tel:')) {
+  const input = typeof issue.input === 'string' ? issue.input.trim() : undefined;
+  if (message.startsWith('contains an invisible')) return INVISIBLE_CHARACTER_HINT;
+  if (input !== undefined && message.startsWith('must be a site path') && /^\/\S*[A-Z]/.test(input)) return `Site paths are lowercase: ${input.toLowerCase()}.`;
+  if (message.includes('https://')) {
+    if (input !== undefined && /\s/.test(input)) return 'A link cannot contain spaces: write each one as %20, or remove it.';
     // An address written without its scheme, or with http:, is most often the mistake.
-    const address = typeof issue.input === 'string' ? /^(?:http:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,}(?:[/?#]\S*)?)$/i.exec(issue.input.trim())?.[1] : undefined;
+    const address = input === undefined ? undefined : /^(?:http:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,}(?:[/?#]\S*)?)$/i.exec(input)?.[1];
     if (address) return `Write the whole address, with https:// in front: https://${address}`;
-    return 'Links may only use https:, mailto: or tel:. http: and javascript: links are not allowed.';
+    if (message === 'must be an https:// link') {
+      const scheme = input === undefined ? undefined : /^([a-z][a-z0-9+.-]*):/i.exec(input)?.[1];
+      return scheme ? `This link opens a web page: ${scheme}: links are not allowed here. Write an address starting with https://.` : 'Write the whole web address, starting with https://.';
+    }
+    if (message.includes('https://, mailto: or tel:')) return 'Links may only use https:, mailto: or tel:. http: and javascript: links are not allowed.';
   }
   if (message.includes('checkout')) return 'Paste the hosted checkout link, starting with https://.';
   if (message.includes('decimal')) return 'Write prices like 16.99.';
   if (message === 'must not be negative') return 'Write a price of 0 or more, like 16.99.';
-  if (message.startsWith('must be a number of dollars')) return 'Write the price as a plain number, without $ or quotes.';
+  if (message.startsWith('must be a number of dollars')) return 'Write the price as a plain number, with a point before the cents and no currency sign or quotes, like 16.99.';
   if (message.includes('whole number')) return 'Write it without decimals or quotes, like 3.';
   if (message === 'must be 1 or more') return 'Write a whole number from 1 up.';
   if (message === 'must not be empty') return 'Write the text, or remove the key if it is optional.';
@@ -94,7 +135,7 @@ function hintFor(issue: z.core.$ZodIssue): string | undefined {
 }
 
 function describeExpected(expected: string): string {
-  return expected === 'string' ? 'a text value' : expected === 'array' ? 'a list' : expected === 'object' ? 'a mapping of keys' : `a ${expected}`;
+  return expected === 'string' ? 'a text value' : expected === 'boolean' ? 'true or false' : expected === 'array' ? 'a list' : expected === 'object' ? 'a mapping of keys' : `a ${expected}`;
 }
 
 function describeValue(value: unknown): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardSchema, hrefSchema, iconSchema, imageSchema, linkSchema, mailtoSchema, pageMeta, paragraphs, phoneSchema, qaSchema, stepSchema, text } from './field-schemas.ts';
+import { cardSchema, hrefSchema, iconSchema, imageSchema, mailtoSchema, pageMeta, paragraphs, phoneSchema, qaSchema, stepSchema, text, webLinkSchema } from './field-schemas.ts';
 import { bookSchema, bundleSchema, courseSchema, planSchema, policySectionSchema } from './item-schemas.ts';
 
 /*
@@ -24,7 +24,7 @@ export const contentSchema = z.strictObject({
     founder: text,
     /** The brand mark in the header, in place of the drawn one: square. */
     logo: imageSchema.optional(),
-    discordUrl: linkSchema,
+    discordUrl: webLinkSchema,
     email: text.email('must be an e-mail address'),
     footer: z.strictObject({ text, copyright: text }),
   }),
@@ -76,7 +76,7 @@ export const contentSchema = z.strictObject({
       ...pageMeta,
       heading: text,
       intro: text,
-      video: z.strictObject({ title: text, url: linkSchema, duration: text, chapters: text, label: text }),
+      video: z.strictObject({ title: text, url: webLinkSchema, duration: text, chapters: text, label: text }),
       cards: z.array(cardSchema).length(4, 'must list exactly four info cards'),
       continueLabel: text,
     }),
@@ -110,7 +110,7 @@ export const contentSchema = z.strictObject({
       ...pageMeta,
       heading: text,
       intro: text,
-      tutorial: z.strictObject({ title: text, text, url: linkSchema, label: text }),
+      tutorial: z.strictObject({ title: text, text, url: webLinkSchema, label: text }),
       banner: z.strictObject({ title: text, text, linkLabel: text }),
     }),
     bundles: z.strictObject({ ...pageMeta, heading: text, intro: text, includesLabel: text, wasLabel: text, saveLabel: text }),

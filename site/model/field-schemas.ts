@@ -3,13 +3,45 @@ import { ICON_NAMES } from './icons.ts';
 
 /* The fields content.yaml's sections are made of: text, links, prices, ids, images. */
 
-/** Text that is not blank. An empty value is said to be empty, and nothing more: the checks built on it (a link, a path) stop there. */
-export const text = z.string().trim().min(1, { message: 'must not be empty', abort: true });
+/**
+ * A character no page or card can show: a control character other than tab and line
+ * breaks (XML, and so a card's drawing, refuses most of them). It comes with text pasted
+ * from a word processor or a PDF, or from an escape such as "\b" in quotes, and is invisible
+ * in most editors. The same set js-yaml refuses when it stands in the file itself.
+ */
+export const INVISIBLE_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\uFFFE\uFFFF]/;
+
+/** A character as a maintainer can look it up: U+000B. */
+export function codePointName(character: string): string {
+  return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Where the first invisible character of `value` is, as a reader finds it: after which words. */
+function invisibleCharacterIn(value: string): string {
+  const found = INVISIBLE_CHARACTER.exec(value);
+  if (!found) return 'contains an invisible control character';
+  const before = value.slice(Math.max(0, found.index - 20), found.index).trimStart();
+  return `contains an invisible control character (${codePointName(found[0])})${before ? ` after "${before}"` : ' at its start'}`;
+}
+
+/**
+ * Text that is not blank, and shows as written. An empty value is said to be empty, and
+ * nothing more: the checks built on it (a link, a path) stop there; so does an invisible character.
+ */
+export const text = z
+  .string()
+  .trim()
+  .min(1, { message: 'must not be empty', abort: true })
+  .refine((value) => !INVISIBLE_CHARACTER.test(value), { error: (issue) => invisibleCharacterIn(String(issue.input)), abort: true });
 export const paragraphs = z.array(text).min(1, 'needs at least one paragraph');
 
 /** A link a visitor may follow: https, mailto or tel. Never http: or javascript:. */
 export const linkSchema = text.refine((value) => /^(https:\/\/[^\s/]+\.[^\s]+|mailto:[^\s@]+@[^\s@]+\.[^\s]+|tel:\+?[0-9][0-9-]{5,})$/.test(value), {
   message: 'must be an https://, mailto: or tel: link',
+});
+/** A page on the web (a video, the Discord invite): https only, never an e-mail or phone link. */
+export const webLinkSchema = text.refine((value) => /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), {
+  message: 'must be an https:// link',
 });
 /** Where a button goes: a page of this site ("/faq") or a link a visitor may follow (linkSchema). */
 export const hrefSchema = text.refine((value) => /^\/[a-z0-9/-]*$/.test(value) || linkSchema.safeParse(value).success, {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkoutUrlSchema, iconSchema, idSchema, imageSchema, linkSchema, paragraphs, priceSchema, text } from './field-schemas.ts';
+import { checkoutUrlSchema, iconSchema, idSchema, imageSchema, linkSchema, paragraphs, priceSchema, text, webLinkSchema } from './field-schemas.ts';
 
 /* The items content.yaml lists: courses, books, bundles, the agency's plans, policy sections. */
 
@@ -9,7 +9,7 @@ export const courseSchema = z.strictObject({
   description: text,
   duration: text,
   level: z.enum(['Foundation', 'Essential', 'Intermediate', 'Advanced']),
-  videoUrl: linkSchema.optional(),
+  videoUrl: webLinkSchema.optional(),
   /** Shown on the course list and the course's page. */
   thumbnail: imageSchema.optional(),
 });

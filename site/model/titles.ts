@@ -1,10 +1,18 @@
-import type { SiteData } from './site-data.ts';
+import type { Content } from './content-schema.ts';
 import { listPageCount, listPageLabel, listPath, pagedListsOf } from './paged-lists.ts';
 import { COURSE_NOT_FOUND_PATH, coursePath, NOT_FOUND_PATH, STATIC_PATHS, usesAgencyBrand } from './routes.ts';
+import type { StaticPageKey } from './page-table.ts';
 
-
-/** What the titles are made from; of the books, only how many there are (the store's pages). */
-type TitleSource = Pick<SiteData, 'site' | 'agency' | 'pages' | 'courses' | 'labels'> & { books: readonly unknown[] };
+/**
+ * What the titles are made from: the names, each page's title, the courses' titles; of the
+ * books and the questions, only how many there are (the paged lists). Content as validated
+ * and as derived both are one.
+ */
+type TitleSource = Pick<Content, 'site' | 'agency' | 'labels'> & {
+  pages: Record<StaticPageKey, { title: string }> & Pick<Content['pages'], 'courseList' | 'course' | 'notFound' | 'faq'>;
+  courses: readonly { id: number; title: string }[];
+  books: readonly unknown[];
+};
 
 /** Every page's document title by path: its own title, then the brand it belongs to. */
 export function buildTitles(data: TitleSource): Record<string, string> {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { contentCopy, positionOf, runSite } from '../helpers/cli.ts';
@@ -38,7 +38,7 @@ describe('site check', () => {
     const err = result.stderr;
     expect(err).toContain(`content.yaml:${positionOf(source, 'id: 3\n    title: Boss Moves')}  books.2.topic  topic is missing`);
     expect(err).toContain(`content.yaml:${positionOf(source, '11, ', 'id: growth')}  bundles.1.books.0  book 11 does not exist`);
-    expect(err).toContain(`content.yaml:${positionOf(source, 'javascript:alert(1)')}  site.discordUrl  must be an https://, mailto: or tel: link`);
+    expect(err).toContain(`content.yaml:${positionOf(source, 'javascript:alert(1)')}  site.discordUrl  must be an https:// link`);
     expect(err).toContain(
       `content.yaml:${positionOf(source, '60.00')}  bundles.0.originalPrice  originalPrice is $60.00 but the books in this bundle add up to $50.97`,
     );
@@ -115,6 +115,17 @@ describe('site build', () => {
       expect(result.stderr).toContain(source.split('\n')[0]);
       expect(result.stderr).toContain('Save it again with UTF-8 encoding');
     }
+  });
+
+  test('a content file too large to be one (the wrong file named) is refused by its size, before it is read', async () => {
+    const { dir } = contentCopy();
+    // Sparse: 300 MB long, no disk used.
+    truncateSync(path.join(dir, 'content.yaml'), 300 * 1024 * 1024);
+    const result = await runSite(['check'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('content.yaml is 300 MB, more than a content file can be (256 MB)');
+    expect(result.stderr).toContain('hint: Check that --content names the right file');
+    expect(result.stderr).not.toContain('unexpected failure');
   });
 
   test('a content.yaml that is not UTF-8 is a problem at its line and column, and out/ stays as it was', async () => {

@@ -56,12 +56,12 @@ describe('validateContent: every problem located in the file', () => {
     expect(text.some((item) => item.startsWith('content.yaml:8:18  books.0.checkoutUrl  must be an https:// checkout link'))).toBe(true);
     expect(text).toContain(
       [
-        'content.yaml:15:15  courses.0.videoUrl  must be an https://, mailto: or tel: link',
+        'content.yaml:15:15  courses.0.videoUrl  must be an https:// link',
         '    13 |     duration: 40 min',
         '    14 |     level: Foundation',
         '  > 15 |     videoUrl: javascript:alert(1)',
         '       |               ^',
-        '  hint: Links may only use https:, mailto: or tel:. http: and javascript: links are not allowed.',
+        '  hint: This link opens a web page: javascript: links are not allowed here. Write an address starting with https://.',
       ].join('\n'),
     );
   });
@@ -223,6 +223,104 @@ describe('validateContent: every problem located in the file', () => {
     expect(lines).toEqual([...lines].sort((a, b) => a - b));
     // The fixture lacks every other section: those are reported too, in the same run.
     expect(problems.map((problem) => problem.path)).toEqual(expect.arrayContaining(['site', 'pages', 'plans']));
+  });
+});
+
+/** The first line of each problem, without its place: what is wrong, where in the data. */
+const headlines = (problems: string[]) => problems.map((problem) => problem.split('\n')[0]!.replace(/^content\.yaml:\d+:\d+ +/, ''));
+const hints = (problems: string[]) => problems.map((problem) => /\n {2}hint: (.*)$/.exec(problem)?.[1]);
+
+describe('validateContent: the slips a maintainer makes, each told where it is and how to fix it', () => {
+  test('an invisible control character in a text is refused at the text, and said after which words', async () => {
+    // Written as an escape in quotes: js-yaml reads it into the text, and a card's drawing would fail on it.
+    const problems = await editedRealProblems((source) => source.replace('    title: Frequently Asked Questions', '    title: "Questions\\bAnswers"'));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^content\.yaml:\d+:12 +pages\.faq\.title +contains an invisible control character \(U\+0008\) after "Questions"\n/);
+    expect(problems[0]).toContain('hint: Delete it (retype the words around it');
+  });
+
+  test('an invisible character pasted into the file itself is pointed at, not at the end of its line', async () => {
+    const problems = await editedRealProblems((source) => source.replace('    title: Frequently Asked Questions', '    title: Frequently Asked\vQuestions'));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^content\.yaml:\d+:28 +an invisible control character \(U\+000B\) is in the file\n/);
+    expect(problems[0]).toContain('hint: Delete it');
+  });
+
+  test('an empty file, or one of comments alone, is said to be so', async () => {
+    expect(headlines(await editedRealProblems(() => ''))).toEqual(['the file is empty']);
+    const comments = await editedRealProblems(() => '# site\n# agency\n');
+    expect(headlines(comments)).toEqual(['the file holds only comments']);
+    expect(comments[0]).toContain('hint: content.yaml describes the whole site, starting with site:');
+  });
+
+  test('a video or Discord link must open a web page: an e-mail or phone link is refused', async () => {
+    const problems = await editedRealProblems((source) =>
+      source.replace('videoUrl: https://videos.example.com/courses/mindset', 'videoUrl: tel:12345678').replace('discordUrl: https://discord.gg/example-invite', 'discordUrl: mailto:join@example.com'),
+    );
+    expect(headlines(problems)).toEqual(['site.discordUrl  must be an https:// link', 'courses.0.videoUrl  must be an https:// link']);
+    expect(hints(problems)).toEqual([
+      'This link opens a web page: mailto: links are not allowed here. Write an address starting with https://.',
+      'This link opens a web page: tel: links are not allowed here. Write an address starting with https://.',
+    ]);
+  });
+
+  test('a link with a space, and a site path in capitals, are told what to write', async () => {
+    const problems = await editedRealProblems((source) =>
+      source.replace('videoUrl: https://videos.example.com/courses/sales', 'videoUrl: https://videos.example.com/courses/my sales').replace('    - label: Courses\n      href: /courses', '    - label: Courses\n      href: /Courses'),
+    );
+    expect(hints(problems)).toEqual(['Site paths are lowercase: /courses.', 'A link cannot contain spaces: write each one as %20, or remove it.']);
+  });
+
+  test('a value the parser took for something else is told how to write it', async () => {
+    const problems = await editedRealProblems((source) =>
+      source
+        .replace('themeColor: "#7c3aed"', 'themeColor: #7c3aed')
+        .replace(/(\n {2}- id: 1\n {4}title: Millionaire at 15\n {4}topic: Mindset\n {4}description:) [^\n]*/, '$1')
+        .replace('    featured: true', '    featured: yes')
+        .replace('    books: [1, 2, 3]\n', '    books: 1, 2, 3\n')
+        .replace('\n  - id: 1\n    title: Millionaire at 15', '\n  - id: "1"\n    title: Millionaire at 15'),
+    );
+    expect(headlines(problems)).toEqual([
+      'site.themeColor  must be a text value, not an empty value',
+      'books.0.id  must be a number, not the text "1"',
+      'books.0.description  must be a text value, not an empty value',
+      'bundles.0.books  must be a list, not the text "1, 2, 3"',
+      'bundles.3.featured  must be true or false, not the text "yes"',
+    ]);
+    expect(hints(problems)).toEqual([
+      'Put the value in quotes, like "#7c3aed": unquoted, YAML reads # as the start of a comment.',
+      'Remove the quotes: in quotes, 1 is text.',
+      'Write the text after the colon, or remove the key if it is optional.',
+      'Write the list in brackets, like [1, 2, 3], or one item per line starting with "- ".',
+      'Write true or false, without quotes.',
+    ]);
+  });
+
+  test('two pages with one title are told at the later title, by site check too, not first by the build', async () => {
+    const problems = await editedRealProblems((source) =>
+      source.replace('    title: Frequently Asked Questions', '    title: About Us').replace('  - id: 2\n    title: Communication', '  - id: 2\n    title: Mindset'),
+    );
+    expect(headlines(problems)).toEqual([
+      'pages.faq.title  gives the page /faq the title "About Us | Young Hustlers Network", which /about has too',
+      'courses.1.title  gives the page /course/2 the title "Mindset | The Curriculum | Young Hustlers Network", which /course/1 has too',
+    ]);
+    expect(hints(problems)).toEqual(['Every page needs a title of its own: change one of the two.', 'Every page needs a title of its own: change one of the two.']);
+  });
+
+  test('a problem elsewhere hides no broken menu link: each list of links is checked on its own', async () => {
+    const problems = await editedRealProblems((source) =>
+      source
+        // pages: and one menu link are wrong in their shape...
+        .replace(/(\n {6}- question: Is it really free\?\n {8}answer:) [^\n]*/, '$1 ""')
+        .replace('    - label: eBooks\n      href: /ebooks', '    - label: eBooks\n      href: /Ebooks')
+        // ...and another menu link points at no page.
+        .replace('    - label: Courses\n      href: /courses', '    - label: Courses\n      href: /coursez'),
+    );
+    expect(headlines(problems)).toEqual([
+      'navigation.main.0.href  /coursez is not a page of this site',
+      'navigation.main.1.href  must be a site path like "/faq"',
+      'pages.faq.items.1.answer  must not be empty',
+    ]);
   });
 });
 
