@@ -57,7 +57,8 @@ export function registerBuild(program: Command): void {
       } catch (error) {
         if (!(error instanceof ContentProblemError || error instanceof OutputProblemError)) throw error;
         if (json) process.stdout.write(`${problemsAsJson(error.problems)}\n`);
-        if (process.env.GITHUB_ACTIONS === 'true') process.stdout.write(`${problemsAsGithubAnnotations(error.problems)}\n`);
+        // GitHub reads workflow commands from either stream; with --format json stdout holds the JSON document alone.
+        if (process.env.GITHUB_ACTIONS === 'true') (json ? process.stderr : process.stdout).write(`${problemsAsGithubAnnotations(error.problems)}\n`);
         throw error; // listed on stderr by the CLI entry, exit 1
       }
       if (process.env.GITHUB_ACTIONS === 'true' && process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, buildSummaryMarkdown(result));

@@ -13,7 +13,7 @@ interface CheckOptions {
 export function registerCheck(program: Command): void {
   withContentOption(program.command('check').description('validate content.yaml (shape, references, links, prices) without building; exit 1 on problems'))
     .option('--format <format>', 'output format: "text" (problems on stderr) or "json" ({ ok, problems } on stdout)', 'text')
-    .addHelpText('after', '\nUnder GITHUB_ACTIONS=true each problem is also printed on stdout as a ::error file=…,line=…,col=…:: annotation.')
+    .addHelpText('after', '\nUnder GITHUB_ACTIONS=true each problem is also printed as a ::error file=…,line=…,col=…:: annotation (on stdout; with --format json, on stderr).')
     .action(async (options: CheckOptions, command: Command) => {
       const global = command.optsWithGlobals<GlobalOptions>();
       if (options.format !== 'text' && options.format !== 'json') command.error(`error: --format must be "text" or "json", not "${options.format}"`, { exitCode: 2 });
@@ -34,8 +34,9 @@ export function registerCheck(program: Command): void {
       } catch (error) {
         if (!(error instanceof ContentProblemError)) throw error;
         if (options.format === 'json') process.stdout.write(`${problemsAsJson(error.problems)}\n`);
-        // GitHub reads workflow commands from stdout; the human-readable list goes to stderr.
-        if (process.env.GITHUB_ACTIONS === 'true') process.stdout.write(`${problemsAsGithubAnnotations(error.problems)}\n`);
+        // GitHub reads workflow commands from either stream: stdout, where the readable list
+        // is on stderr; stderr, where stdout holds the JSON document alone.
+        if (process.env.GITHUB_ACTIONS === 'true') (options.format === 'json' ? process.stderr : process.stdout).write(`${problemsAsGithubAnnotations(error.problems)}\n`);
         if (options.format === 'text') throw error; // printed by the CLI entry, exit 1
         process.exitCode = 1;
       }
