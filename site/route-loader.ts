@@ -1,5 +1,6 @@
 import type { RouteData } from './model/page-data.ts';
 import { normalizePath, routeDataUrl } from './model/routes.ts';
+import { loadInFull } from './load-in-full.ts';
 import { settled, type RouteDataSource } from './route-data.tsx';
 
 /**
@@ -26,8 +27,7 @@ export function createRouteLoader(first: { pathname: string; data: RouteData }):
         ).catch(() => {
           // The address bar already shows the route: loading it in full asks the host.
           routes.delete(path);
-          window.location.reload();
-          return new Promise<RouteData>(() => {});
+          return loadInFull<RouteData>();
         });
         routes.set(path, route);
       }

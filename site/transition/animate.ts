@@ -9,11 +9,14 @@ import { prefersReducedMotion } from '../hooks/use-reduced-motion.ts';
 
 export const TRANSITION = { slices: 10, stagger: 0.06, contentDelay: 0.4, total: 1.2 } as const;
 
-let sweep: Promise<typeof import('./sweep.ts')> | null = null;
+let sweep: Promise<typeof import('./sweep.ts') | null> | null = null;
 
-/** Starts loading the transition and GSAP (idempotent). */
-export function loadTransition(): Promise<typeof import('./sweep.ts')> {
-  sweep ??= import('./sweep.ts');
+/** Starts loading the transition and GSAP (idempotent); null when it cannot be loaded, and asked again next time. */
+export function loadTransition(): Promise<typeof import('./sweep.ts') | null> {
+  sweep ??= import('./sweep.ts').catch(() => {
+    sweep = null;
+    return null;
+  });
   return sweep;
 }
 
@@ -24,5 +27,11 @@ export async function playTransition(overlay: HTMLElement, content: HTMLElement)
   overlay.classList.remove('pt--done');
   overlay.classList.add('pt--cover');
   content.classList.add('page--waiting');
-  await (await loadTransition()).sweep(overlay, content, TRANSITION);
+  const loaded = await loadTransition();
+  if (loaded) await loaded.sweep(overlay, content, TRANSITION);
+  else {
+    // Its code could not be fetched (the network dropped, or a deploy replaced it): the page shows without it.
+    overlay.classList.replace('pt--cover', 'pt--done');
+    content.classList.remove('page--waiting');
+  }
 }

@@ -498,6 +498,28 @@ describe('navigation hygiene', () => {
     await close();
   });
 
+  test("when the next page's code cannot be fetched (a deploy replaced it), the navigation asks the server for the page: never a blank page", async () => {
+    const { page, log, close } = await visit('/');
+    let documents = 0;
+    page.on('domcontentloaded', () => (documents += 1));
+    // Every chunk from now on fails: the FAQ page's code, and the transition's.
+    await page.route(/\/assets\/chunk-[^/]+\.js$/, (route) => route.abort());
+    const reloaded = page.waitForEvent('domcontentloaded');
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'FAQ', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/faq`);
+    await reloaded;
+    expect(documents).toBe(1);
+    // The server's page, whole: left unhydrated, as its own code fails too, and read without JavaScript.
+    await expect.poll(() => page.title()).toBe('Frequently Asked Questions | Young Hustlers Network');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Frequently Asked Questions');
+    expect(await page.locator('.site-header').isVisible()).toBe(true);
+    expect(await page.locator('.site-footer').isVisible()).toBe(true);
+    await page.waitForTimeout(500);
+    expect(documents).toBe(1);
+    expect(log.messages.filter((message) => !message.includes('net::ERR_FAILED'))).toEqual([]);
+    await close();
+  });
+
   test('a skip link is the first focusable element and leads to the main content', async () => {
     const { page, close } = await visit('/courses');
     await page.keyboard.press('Tab');
