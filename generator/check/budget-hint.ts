@@ -1,4 +1,5 @@
 import { locateSource, locateTexts } from '../content/locate.ts';
+import type { Location } from '../problems/errors.ts';
 
 /** Texts shorter than this are not what fills a page: one is not named. */
 const NAMED_FROM_BYTES = 1024;
@@ -7,11 +8,11 @@ const isLong = (text: string) => Buffer.byteLength(text) >= NAMED_FROM_BYTES;
 
 /**
  * For a page over its HTML budget, what it most likely needs trimmed: the longest text of
- * content.yaml it shows (`document`: the page's data as it renders it), by its content path
- * and its place in the file; null when it shows no text that long. content.yaml's long
+ * content.yaml it shows (`document`: the page's data as it renders it), named by its content
+ * path, and its place in the file; null when it shows no text that long. content.yaml's long
  * texts are located once, with a parse that keeps positions, when a first page needs them.
  */
-export function longestTextHints(content: { source: string; displayName: string }): (document: unknown) => string | null {
+export function longestTextHints(content: { source: string; displayName: string }): (document: unknown) => { hint: string; location: Location } | null {
   let placed: ReturnType<typeof locateTexts> | undefined;
   return (document) => {
     placed ??= locateTexts(locateSource(content.source, content.displayName), isLong);
@@ -26,6 +27,6 @@ export function longestTextHints(content: { source: string; displayName: string 
     visit(document);
     if (!longest) return null;
     const { path, location } = placed.get(longest)!;
-    return `The longest text of content.yaml it shows is ${path} (${location.file}:${location.line}:${location.column}, ${(Buffer.byteLength(longest) / 1024).toFixed(1)} KB).`;
+    return { hint: `The longest text of content.yaml it shows is ${path} (${(Buffer.byteLength(longest) / 1024).toFixed(1)} KB), where this problem points.`, location };
   };
 }

@@ -1,5 +1,5 @@
 import { digest } from '../cache/digest.ts';
-import type { Problem } from '../problems/errors.ts';
+import type { Location, Problem } from '../problems/errors.ts';
 import { parseRedirectsFile, type RedirectRule } from '../site-files/host-rules.ts';
 import { classify, cssUrls, resolvePath, urlOfFile } from './link-targets.ts';
 import { secretFinder, type LoginVariable } from './secret-scan.ts';
@@ -25,8 +25,12 @@ export interface CheckOutputOptions {
   sizes?: readonly PageSize[];
   /** How problems name the output folder: "out" gives "out/about/index.html". */
   outLabel?: string;
-  /** More to say of a page over its HTML budget (the build names the longest text it shows from content.yaml). */
-  htmlBudgetHint?: (file: string) => string | null;
+  /**
+   * More to say of a page over its HTML budget: the build names the longest text it shows
+   * from content.yaml, and where it is written, which becomes the problem's place (so that
+   * a pull request shows it on that line).
+   */
+  htmlBudgetHint?: (file: string) => { hint: string; location: Location } | null;
 }
 
 const text = (contents: string | Uint8Array) => (typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8'));
@@ -110,7 +114,8 @@ export function createOutputCheck(
   const checkBudgets = (size: PageSize) => {
     for (const { over, message } of overBudget(size, options.budgets ?? BUDGETS)) {
       const more = over === 'html' ? options.htmlBudgetHint?.(size.file) : null;
-      budgets.push(problem(size.file, message, `Trim the page or what it loads; \`site build --report\` lists every page.${more ? ` ${more}` : ''}`));
+      const trim = 'Trim the page or what it loads; `site build --report` lists every page.';
+      budgets.push(more ? { ...problem(size.file, message, `${trim} ${more.hint}`), location: more.location } : problem(size.file, message, trim));
     }
   };
   const secretsIn = secretFinder(options.credentials);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../../generator/build/build.ts';
 import { OutputProblemError } from '../../../generator/problems/errors.ts';
+import { problemsAsGithubAnnotations } from '../../../generator/problems/report.ts';
 import { brotliSize } from '../../../generator/check/brotli-size.ts';
 import { recoverInterruptedWrite } from '../../../generator/output/beside-out.ts';
 import { OUTPUT_TOP_LEVEL } from '../../../generator/output/replaceable-output.ts';
@@ -79,7 +80,12 @@ describe('site build checks its output before replacing out/', () => {
     const html = (failure as OutputProblemError).problems.filter((problem) => problem.message.startsWith('HTML of a first visit'));
     expect(html.map((problem) => path.relative(outDir, problem.path))).toContain(path.join('course', '1', 'index.html'));
     const line = readFileSync(content, 'utf8').split('\n').findIndex((text) => text.includes(pasted)) + 1;
-    for (const problem of html) expect(problem.hint).toMatch(new RegExp(`The longest text of content\\.yaml it shows is courses\\.0\\.description \\(\\S*content\\.yaml:${line}:18, 64\\.\\d KB\\)\\.$`));
+    for (const problem of html) {
+      expect(problem.hint).toMatch(/The longest text of content\.yaml it shows is courses\.0\.description \(64\.\d KB\), where this problem points\.$/);
+      // Its place is the text's: a pull request shows the annotation on that line.
+      expect(problem.location).toMatchObject({ line, column: 18 });
+      expect(problemsAsGithubAnnotations([problem])).toMatch(new RegExp(`^::error file=\\S*content\\.yaml,line=${line},col=18::`));
+    }
     expect(hashTree(outDir)).toEqual(previous);
   }, 120_000);
 
