@@ -1,6 +1,7 @@
 import yaml from 'js-yaml';
 import { ContentProblemError, type Problem } from '../problems/errors.ts';
-import { codeFrame, locateSource, problemAt, syntaxProblems } from './locate.ts';
+import { codeFrame, locateSource, problemAt } from './locate.ts';
+import { syntaxProblems } from './yaml-syntax.ts';
 import { codePointName, INVISIBLE_CHARACTER } from '../../site/model/field-schemas.ts';
 import { INVISIBLE_CHARACTER_HINT } from './zod-problems.ts';
 

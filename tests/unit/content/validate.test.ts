@@ -246,6 +246,25 @@ describe('validateContent: the slips a maintainer makes, each told where it is a
     expect(problems[0]).toContain('hint: Delete it');
   });
 
+  test('a list item with no space after its dash is told at the dash, with the line as it should be', async () => {
+    const problems = await editedRealProblems((source) => source.replace('\n  - id: 2\n    title: Speak Like a Hustler', '\n  -id: 2\n    title: Speak Like a Hustler'));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^content\.yaml:\d+:3 +a space is missing after "-"\n/);
+    expect(problems[0]).toContain('hint: Write "- id: 2": a list item starts with a dash and a space.');
+  });
+
+  test('a quote inside quoted text that ends it early is told at that quote, with the text quoted the other way', async () => {
+    const question = '      - question: How do I join the Discord?\n        answer:';
+    const apostrophe = await editedRealProblems((source) => source.replace(new RegExp(`(${question.replace('?', '\\?')}) [^\n]*`), `$1 'It's easy: tap the button.'`));
+    expect(apostrophe).toHaveLength(1);
+    expect(apostrophe[0]).toMatch(/^content\.yaml:\d+:20 +this apostrophe ends the quoted text, but the line goes on after it\n/);
+    expect(apostrophe[0]).toContain(`hint: Inside single quotes an apostrophe is written twice ('It''s'); or put the text in double quotes: "It's easy: tap the button."`);
+    const quotes = await editedRealProblems((source) => source.replace(new RegExp(`(${question.replace('?', '\\?')}) [^\n]*`), '$1 "Tap any "Join Discord" button."'));
+    expect(quotes).toHaveLength(1);
+    expect(quotes[0]).toMatch(/^content\.yaml:\d+:26 +this quote ends the quoted text, but the line goes on after it\n/);
+    expect(quotes[0]).toContain(`or put the text in single quotes: 'Tap any "Join Discord" button.'`);
+  });
+
   test('an empty file, or one of comments alone, is said to be so', async () => {
     expect(headlines(await editedRealProblems(() => ''))).toEqual(['the file is empty']);
     const comments = await editedRealProblems(() => '# site\n# agency\n');

@@ -1,0 +1,152 @@
+import type { YAMLError } from 'yaml';
+import type { Problem } from '../problems/errors.ts';
+import { lineAt, problemAt, type Located } from './locate.ts';
+
+/*
+ * content.yaml's syntax errors as the yaml package finds them (it reads on past an error,
+ * where js-yaml stops), said in a maintainer's words: the slips people make (a glued key or
+ * dash, a quote that ends quoted text early) by name, the rest in yaml's words with a hint;
+ * one per section, as what follows an error is often its echo.
+ */
+
+/**
+ * Every syntax error of the source, located: one per top-level section (the parser reads
+ * on after an error and reports what follows it as errors too; a tab in one line of
+ * courses gave 111 problems, one per later line). Empty when yaml finds none.
+ */
+export function syntaxProblems(located: Located): Problem[] {
+  const { source } = located;
+  const problems = located.document.errors.map((error) => ({
+    problem: gluedKey(located, error) ?? gluedDash(located, error) ?? quoteClosedEarly(located, error) ?? problemAt(located, errorOffset(source, error), describeYamlError(error), hintForYamlError(error)),
+    // A key the parser calls a duplicate that the file writes only once is an echo of an
+    // earlier error (a tab in one section gave duplicates of the next top-level keys).
+    echo: error.code === 'DUPLICATE_KEY' && writtenOnce(source, error.pos[0]),
+  }));
+  return firstPerSection(source, problems);
+}
+
+/**
+ * Whether the key at `offset` is written only once at its column in the whole source (after
+ * spaces, or a list item's dash): the two keys of a real duplicate stand at one column.
+ */
+function writtenOnce(source: string, offset: number): boolean {
+  const line = lineAt(source, offset);
+  const column = offset - line.start;
+  const key = /^[^\s:][^:]*:/.exec(line.text.slice(column))?.[0];
+  if (!key) return false;
+  return source.split('\n').filter((line) => /^[ -]*$/.test(line.slice(0, column)) && line.startsWith(key, column)).length === 1;
+}
+
+function firstPerSection(source: string, found: { problem: Problem; echo: boolean }[]): Problem[] {
+  const starts: number[] = [];
+  source.split('\n').forEach((line, index) => {
+    if (/^[^\s#-][^:]*:(\s|$)/.test(line)) starts.push(index + 1);
+  });
+  const sectionOf = (line: number) => {
+    let section = 0;
+    for (const start of starts) if (start <= line) section = start;
+    return section;
+  };
+  const kept = new Map<number, { problem: Problem; after: number }>();
+  for (const { problem, echo } of found) {
+    // An echo is counted with the first error, whatever its section.
+    const section = echo && kept.size > 0 ? kept.keys().next().value! : sectionOf(problem.location?.line ?? 0);
+    const first = kept.get(section);
+    if (first) first.after += 1;
+    else kept.set(section, { problem, after: 0 });
+  }
+  return [...kept.values()].map(({ problem, after }) =>
+    after === 0
+      ? problem
+      : { ...problem, hint: `${problem.hint ? `${problem.hint} ` : ''}Fix this first: the parser could not read ${after === 1 ? 'one more place' : `${after} more places`} after it, which may be fine once it is.` },
+  );
+}
+
+/**
+ * "title:Frequently Asked Questions": a key and its value with no space between, which YAML
+ * reads as one piece of text; told as such, at the colon (yaml's own words are about
+ * implicit keys).
+ */
+function gluedKey(located: Located, error: YAMLError): Problem | null {
+  if (error.code !== 'MULTILINE_IMPLICIT_KEY') return null;
+  const line = lineAt(located.source, error.pos[0]);
+  const glued = /^([ -]*)([A-Za-z][\w-]*):(\S.*)$/.exec(line.text);
+  if (!glued) return null;
+  const [, before, key, value] = glued;
+  return problemAt(located, line.start + before!.length + key!.length, `a space is missing after "${key}:"`, `Write "${key}: ${value!.trim()}": YAML needs a space between a key's colon and its value.`);
+}
+
+/** "-id: 2": a list item's dash with no space after it, which YAML reads as part of a key; told at the dash. */
+function gluedDash(located: Located, error: YAMLError): Problem | null {
+  const line = lineAt(located.source, error.pos[0]);
+  const glued = /^( *)-([A-Za-z][\w-]*:.*)$/.exec(line.text);
+  if (!glued) return null;
+  const [, indent, item] = glued;
+  return problemAt(located, line.start + indent!.length, 'a space is missing after "-"', `Write "- ${item!.trim()}": a list item starts with a dash and a space.`);
+}
+
+/**
+ * 'It's easy' or "Tap "Join" now": a quote inside the text closes it early, and what follows
+ * on the line makes no sense to YAML; told at that quote, with the text quoted the other way.
+ */
+function quoteClosedEarly(located: Located, error: YAMLError): Problem | null {
+  const line = lineAt(located.source, error.pos[0]);
+  const opened = /^ *(?:- )?[A-Za-z][\w-]*: +(['"])/.exec(line.text);
+  if (!opened) return null;
+  const quote = opened[1]!;
+  const open = opened[0].length - 1;
+  let close = -1;
+  for (let index = open + 1; index < line.text.length; index += 1) {
+    const char = line.text[index];
+    if (quote === '"' && char === '\\') index += 1;
+    else if (quote === "'" && char === "'" && line.text[index + 1] === "'") index += 1;
+    else if (char === quote) {
+      close = index;
+      break;
+    }
+  }
+  const after = close === -1 ? '' : line.text.slice(close + 1).trim();
+  if (after === '' || after.startsWith('#')) return null;
+  const inner = line.text.slice(open + 1, line.text.trimEnd().endsWith(quote) ? line.text.trimEnd().length - 1 : undefined);
+  const hint =
+    quote === "'"
+      ? `Inside single quotes an apostrophe is written twice ('It''s'); or put the text in double quotes: "${inner}"`
+      : inner.includes("'")
+        ? 'Inside double quotes a quote is written as \\" (a backslash, then the quote).'
+        : `Inside double quotes a quote is written as \\"; or put the text in single quotes: '${inner}'`;
+  return problemAt(located, line.start + close, `this ${quote === "'" ? 'apostrophe' : 'quote'} ends the quoted text, but the line goes on after it`, hint);
+}
+
+/** Where to point for a YAML error: an unclosed quote is reported at its opening quote, not at the end of the file. */
+function errorOffset(source: string, error: YAMLError): number {
+  const quote = /missing closing (["'])quote/i.exec(error.message)?.[1];
+  if (quote) {
+    const opening = source.lastIndexOf(quote, Math.max(0, error.pos[0] - 1));
+    if (opening >= 0) return opening;
+  }
+  return error.pos[0];
+}
+
+function describeYamlError(error: YAMLError): string {
+  const first = error.message.split('\n')[0] ?? error.message;
+  // yaml appends " at line L, column C" to its messages; the location is printed separately.
+  return first.replace(/ at line \d+, column \d+:?$/, '').replace(/^./, (c) => c.toLowerCase());
+}
+
+function hintForYamlError(error: YAMLError): string {
+  switch (error.code) {
+    case 'DUPLICATE_KEY':
+      return 'Each key may appear once in a mapping; remove or rename one of them.';
+    case 'MISSING_CHAR':
+      return error.message.includes('quote') ? 'Close the quoted text with the same quote mark it starts with.' : 'Check the indentation (spaces only, two per level).';
+    case 'BAD_INDENT':
+    case 'UNEXPECTED_TOKEN':
+      return 'Check the indentation (spaces only, two per level) and that every "key: value" has a space after the colon.';
+    case 'BLOCK_AS_IMPLICIT_KEY':
+      return 'A key must fit on one line; quote text that contains a colon followed by a space.';
+    case 'TAB_AS_INDENT':
+      return 'YAML indentation must use spaces, not tabs.';
+    default:
+      return 'Quote text that contains ": " or starts with a special character (*, &, !, %, @, `).';
+  }
+}
