@@ -11,9 +11,12 @@ import { folderId } from './beside-out.ts';
  * old modification time (cp -p, rsync -t, an archive) still gets a new ctime, and nothing
  * sets it back. File times are coarse (a clock tick; whole seconds on some file systems),
  * so a file changed within RACY_MS of the build's end is checked by its bytes, as git
- * checks a "racily clean" file; so is every file when that end lies ahead of the clock. A file added or removed changes its folder's ctime: only
- * such folders are listed, for entries the build did not write. Reading every file
- * instead would cost more than a whole edit's build at 10,000 courses (README.md).
+ * checks a "racily clean" file; so is every file when that end lies ahead of the clock.
+ * A file added, removed or renamed changes its folder's ctime: only such folders are
+ * listed, for entries the build did not write. A folder moved keeps the ctimes of what it
+ * holds, but its own moves while its modification time stays: what it holds is checked by
+ * its bytes. Reading every file instead would cost more than a whole edit's build at
+ * 10,000 courses (README.md).
  */
 
 /** A folder as a build left it: its identity on disk (device and inode) and the time by which that build had written everything in it. */
@@ -57,24 +60,34 @@ export function checkFolder(dir: string, state: FolderState | null | undefined, 
   let byBytes = false;
   const folders = new Set<string>(['']);
   for (const file of unknown) addFoldersOf(file, folders);
+  for (const file of recorded.keys()) addFoldersOf(file, folders);
+  /** Folders whose entries changed since (ctime moved): listed below, against the names the record gives them. */
+  const recent: string[] = [];
+  /**
+   * Folders moved since, or whose mode changed: their ctime moved, their modification time
+   * did not (no entry of theirs changed). A moved folder's files keep their own ctimes, so
+   * what they hold is checked by their bytes, at any depth. out/ itself is left out: the
+   * swap that made it out/ renamed it whole.
+   */
+  const moved = new Set<string>();
+  for (const folder of folders) {
+    const stats = statOf(folder ? `${dir}${path.sep}${folder}` : dir);
+    if (!stats?.isDirectory() || stats.ctimeMs < trustedBefore) continue;
+    recent.push(folder);
+    if (folder && stats.mtimeMs < trustedBefore) moved.add(folder);
+  }
   for (const [file, id] of recorded) {
-    addFoldersOf(file, folders);
     if (unknown.has(file)) continue;
     // Record paths are plain ("about/index.html", build-record.ts checks them): nothing to normalize.
     const full = `${dir}${path.sep}${file}`;
     const stats = statOf(full);
     if (!stats?.isFile()) continue;
-    if (stats.ctimeMs < trustedBefore) held.set(file, id);
+    if (stats.ctimeMs < trustedBefore && !inAny(file, moved)) held.set(file, id);
     else if (holdsIdentity(full, id)) {
       held.set(file, id);
       byBytes = true;
     }
   }
-  // A folder whose entries changed since is listed, against the names the record gives it.
-  const recent = [...folders].filter((folder) => {
-    const stats = statOf(folder ? `${dir}${path.sep}${folder}` : dir);
-    return stats?.isDirectory() && stats.ctimeMs >= trustedBefore;
-  });
   const strays: string[] = [];
   if (recent.length > 0) {
     byBytes = true;
@@ -87,6 +100,13 @@ export function checkFolder(dir: string, state: FolderState | null | undefined, 
     }
   }
   return { held, strays, state: byBytes ? { folder: state.folder, at: lookedAt } : state };
+}
+
+/** Whether `file` is in one of `folders`, at any depth. */
+function inAny(file: string, folders: ReadonlySet<string>): boolean {
+  if (folders.size === 0) return false;
+  for (let slash = file.lastIndexOf('/'); slash > 0; slash = file.lastIndexOf('/', slash - 1)) if (folders.has(file.slice(0, slash))) return true;
+  return false;
 }
 
 /** Adds the folders `file` is in (every one up to the top) to `folders`. */

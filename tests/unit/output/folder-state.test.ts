@@ -81,6 +81,22 @@ describe('checkFolder', () => {
     expect(found.held.has('about/index.html')).toBe(false);
   });
 
+  test('folders swapped by hand (mv), their files keeping their own times: what they hold is checked by its bytes, at any depth', async () => {
+    const recorded = writeFolder({ ...SITE, 'course/1/video/index.html': 'one, the video', 'course/2/index.html': 'two', 'course/2/video/index.html': 'two, the video' });
+    const state = await endedAMomentAgo();
+    renameSync(path.join(folder, 'course/1'), path.join(folder, 'swap'));
+    renameSync(path.join(folder, 'course/2'), path.join(folder, 'course/1'));
+    renameSync(path.join(folder, 'swap'), path.join(folder, 'course/2'));
+    const found = checkFolder(folder, state, recorded)!;
+    expect([...found.held.keys()].sort()).toEqual(['about/index.html', 'assets/main.js', 'index.html']);
+    expect(found.strays).toEqual([]);
+    // Put back: every file held again, by its bytes.
+    renameSync(path.join(folder, 'course/1'), path.join(folder, 'swap'));
+    renameSync(path.join(folder, 'course/2'), path.join(folder, 'course/1'));
+    renameSync(path.join(folder, 'swap'), path.join(folder, 'course/2'));
+    expect(checkFolder(folder, state, recorded)!.held).toEqual(recorded);
+  });
+
   test('a file written within RACY_MS of the build\'s end is checked by its bytes, so an edit in that window is still seen', () => {
     const recorded = writeFolder(SITE);
     // The build ended as it wrote its last file: no time is old enough to trust.
