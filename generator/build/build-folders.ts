@@ -1,4 +1,4 @@
-import { lstatSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CACHE_ROOT } from '../paths.ts';
 import { BuildProblemError, UsageProblemError } from '../problems/errors.ts';
@@ -26,6 +26,29 @@ function within(inner: string, outer: string): boolean {
 }
 
 /**
+ * `dir` as the disk sees it: every symbolic link in the part of it that exists resolved,
+ * so that a cache reached through a link into out/ is told as inside it. A link on the way
+ * that points at nothing is a usage problem now, not a failure once the pages are made.
+ */
+function realPathOf(dir: string, option: string, label: string): string {
+  const rest: string[] = [];
+  let existing = dir;
+  while (!existsSync(existing)) {
+    if (lstatSync(existing, { throwIfNoEntry: false })?.isSymbolicLink())
+      throw new UsageProblemError(`${option} ${label}: ${existing} is a symbolic link to something that does not exist`, { hint: 'Remove the link or make what it points to, or give the folder by another path.' });
+    const parent = path.dirname(existing);
+    if (parent === existing) break;
+    rest.unshift(path.basename(existing));
+    existing = parent;
+  }
+  try {
+    return path.join(realpathSync.native(existing), ...rest);
+  } catch {
+    return dir;
+  }
+}
+
+/**
  * The folders of a build, refused before any work when they cannot serve: the working
  * folder or one above it as out/ (said first: the cache lies inside such a folder too), an
  * output folder a build did not write (replaceable-output.ts), a cache inside out/ or beside it in
@@ -39,12 +62,14 @@ export async function buildFolders(options: { outDir: string; cacheDir?: string 
   const cacheLabel = labelOf(cacheDir);
   assertNotAboveWorkingFolder(outDir, { label: outLabel });
   const hint = 'Keep the build cache outside the output folder: the default (node_modules/.cache/site), or --cache-dir with a folder of its own.';
-  if (within(cacheDir, outDir)) throw new UsageProblemError(`--cache-dir ${cacheLabel} is ${cacheDir === outDir ? 'the output folder' : `inside the output folder ${outLabel}`}; the cache would be published with the site`, { hint });
-  const beside = `.${path.basename(outDir)}-`;
-  const firstBelowParent = path.relative(path.dirname(outDir), cacheDir).split(path.sep)[0] ?? '';
-  if (within(cacheDir, path.dirname(outDir)) && firstBelowParent.startsWith(beside))
+  // Compared as the disk sees them (links resolved), and named as given.
+  const [realOut, realCache] = [realPathOf(outDir, '--out', outLabel), realPathOf(cacheDir, '--cache-dir', cacheLabel)];
+  if (within(realCache, realOut)) throw new UsageProblemError(`--cache-dir ${cacheLabel} is ${realCache === realOut ? 'the output folder' : `inside the output folder ${outLabel}`}; the cache would be published with the site`, { hint });
+  const beside = `.${path.basename(realOut)}-`;
+  const firstBelowParent = path.relative(path.dirname(realOut), realCache).split(path.sep)[0] ?? '';
+  if (within(realCache, path.dirname(realOut)) && firstBelowParent.startsWith(beside))
     throw new UsageProblemError(`--cache-dir ${cacheLabel} is inside ${firstBelowParent}, a folder a build swaps with ${outLabel}`, { hint });
-  if (within(outDir, cacheDir)) throw new UsageProblemError(`--out ${outLabel} is inside the build cache ${cacheLabel}`, { hint: 'Give --out a folder outside the build cache.' });
+  if (within(realOut, realCache)) throw new UsageProblemError(`--out ${outLabel} is inside the build cache ${cacheLabel}`, { hint: 'Give --out a folder outside the build cache.' });
   const stats = lstatSync(cacheDir, { throwIfNoEntry: false });
   if (stats && !stats.isDirectory())
     throw new UsageProblemError(`--cache-dir ${cacheLabel} is ${stats.isSymbolicLink() ? 'a symbolic link' : 'a file'}, not a folder`, { hint: 'Give --cache-dir a folder (it is made if it does not exist), or leave it out for node_modules/.cache/site.' });

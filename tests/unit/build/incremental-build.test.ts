@@ -360,13 +360,20 @@ describe('the cache, whatever happened to it', () => {
 });
 
 describe('where the cache is, and its lock', () => {
-  test('a cache folder inside out/, equal to it, out/ inside the cache, or a cache that is a file: refused before any work, out/ as it was', async () => {
+  test('a cache folder inside out/, equal to it, out/ inside the cache (directly or through a link), or a cache that is a file: refused before any work, out/ as it was', async () => {
     const site = project();
     await site.build();
     const built = hashTree(site.outDir);
     writeFileSync(path.join(site.root, 'a-file'), 'x');
+    // The same places reached through symbolic links, and a link to nothing on the way.
+    symlinkSync(site.outDir, path.join(site.root, 'link-to-out'));
+    symlinkSync(site.cacheDir, path.join(site.root, 'link-to-cache'));
+    symlinkSync(path.join(site.root, 'nothing'), path.join(site.root, 'dangling'));
     const cases: [Partial<{ cacheDir: string; outDir: string }>, RegExp][] = [
       [{ cacheDir: path.join(site.outDir, 'cache') }, /is inside the output folder/],
+      [{ cacheDir: path.join(site.root, 'link-to-out', 'cache') }, /is inside the output folder/],
+      [{ outDir: path.join(site.root, 'link-to-cache', 'out') }, /is inside the build cache/],
+      [{ cacheDir: path.join(site.root, 'dangling', 'cache') }, /dangling is a symbolic link to something that does not exist/],
       [{ cacheDir: site.outDir }, /is the output folder/],
       [{ outDir: path.join(site.cacheDir, 'out') }, /is inside the build cache/],
       [{ cacheDir: path.join(site.root, 'a-file') }, /is a file, not a folder/],
