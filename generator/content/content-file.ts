@@ -9,9 +9,10 @@ import { codeFrame } from './locate.ts';
  * it reads anything) and its text (what is parsed, and what problems are located in).
  */
 
-/** The content file's name as problems print it: relative to the working folder. */
+/** The content file's name as problems print it: relative to the working folder when inside it, else whole. */
 export function contentDisplayName(file: string, cwd = process.cwd()): string {
-  return path.relative(cwd, file) || file;
+  const relative = path.relative(cwd, file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : path.resolve(cwd, file);
 }
 
 /**
