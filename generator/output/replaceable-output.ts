@@ -36,6 +36,13 @@ export const OUTPUT_TOP_LEVEL: ReadonlySet<string> = new Set([
   'icon-maskable-512.png',
 ]);
 
+/**
+ * Files an operating system leaves in any folder someone opened (macOS Finder, Windows
+ * Explorer): not a person's files, so no reason to refuse out/. The build removes them
+ * with whatever else the site does not have.
+ */
+const LEFT_BY_THE_SYSTEM: ReadonlySet<string> = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
+
 const hint = 'Give --out a new or empty folder, or one an earlier `site build` wrote.';
 
 /** Throws when `outDir` is the working folder or one above it: the first thing wrong with such an --out, whatever else is. */
@@ -66,7 +73,7 @@ export async function assertReplaceableOutput(outDir: string, options: { label: 
     throw new UsageProblemError(`--out ${options.label} is a mount point (a file system of its own); site build replaces its output folder by renaming it, which a mount point does not allow`, {
       hint: 'Mount the folder above it instead, or give --out a folder inside the mount.',
     });
-  const foreign = (await readdir(target)).filter((name) => !OUTPUT_TOP_LEVEL.has(name)).sort();
+  const foreign = (await readdir(target)).filter((name) => !OUTPUT_TOP_LEVEL.has(name) && !LEFT_BY_THE_SYSTEM.has(name)).sort();
   if (foreign.length === 0) return;
   const listed = foreign.slice(0, 5).join(', ') + (foreign.length > 5 ? `, and ${foreign.length - 5} more` : '');
   throw new UsageProblemError(`--out ${options.label} holds files site build did not write (${listed}); it only replaces a folder it wrote`, { hint });

@@ -131,11 +131,12 @@ describe('out/ and what lies beside it, whatever happened to them', () => {
     expect(hashTree(site.outDir)).toEqual(built);
   }, 60_000);
 
-  test('files added by hand in out/ (in assets/, in a folder of their own) go with the next build, --no-cache too', async () => {
+  test('files added by hand in out/ (in assets/, in a folder of their own, what Finder leaves at its top) go with the next build, --no-cache too', async () => {
     const site = project();
     await site.build();
     const built = hashTree(site.outDir);
     for (const noCache of [false, true]) {
+      writeFileSync(path.join(site.outDir, '.DS_Store'), 'Finder');
       writeFileSync(path.join(site.outDir, 'assets', 'stray.js'), 'alert(1)');
       mkdirSync(path.join(site.outDir, 'course', '999'), { recursive: true });
       writeFileSync(path.join(site.outDir, 'course', '999', 'index.html'), '<h1>stray</h1>');
