@@ -1,14 +1,15 @@
 // The look of folder-look.ts, in its worker thread: every entry of the folder, folder by
 // folder, told a message at a time: a path then its identity, for each entry ('': not a
-// regular file, or unreadable), then null once every entry is told. Plain JavaScript, as
+// regular file served as out/'s are, with mode `fileMode`, or unreadable), then null once
+// every entry is told. Plain JavaScript, as
 // is the file hash it loads (cache/file-hash.js): TypeScript would start Node's type
 // stripper in this thread too.
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { workerData } from 'node:worker_threads';
 import { digestFile } from '../cache/file-hash.js';
 
-const { dir, port } = workerData;
+const { dir, port, fileMode } = workerData;
 /** Entries per message: the build takes them as they come. */
 const PER_MESSAGE = 1000;
 
@@ -23,7 +24,8 @@ while (folders.length > 0) {
     if (entry.isDirectory()) folders.push(name);
     else if (entry.isFile()) {
       try {
-        id = digestFile(path.join(dir, name));
+        const file = path.join(dir, name);
+        if ((statSync(file).mode & 0o777) === fileMode) id = digestFile(file);
       } catch {
         id = '';
       }

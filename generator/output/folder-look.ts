@@ -1,4 +1,5 @@
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { FILE_MODE } from './served-modes.ts';
 
 /*
  * A spare that no record describes (--no-cache, or a cache from elsewhere) is known only
@@ -25,7 +26,7 @@ export interface FolderLook {
 /** Starts a look at `dir` in a worker thread. */
 export function lookAtFolder(dir: string): FolderLook {
   const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(new URL('./folder-look-worker.js', import.meta.url), { workerData: { dir, port: port2 }, transferList: [port2] });
+  const worker = new Worker(new URL('./folder-look-worker.js', import.meta.url), { workerData: { dir, port: port2, fileMode: FILE_MODE }, transferList: [port2] });
   // A build that ends first does not wait for the look; a look that fails is never done.
   worker.unref();
   worker.on('error', () => {});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { holdsIdentity } from '../cache/digest.ts';
 import { statOf } from '../cache/on-disk.ts';
 import { folderId } from './beside-out.ts';
+import { FILE_MODE, FOLDER_MODE, hasMode } from './served-modes.ts';
 
 /*
  * What a folder a build wrote (out/, or its spare) still holds as that build wrote it.
@@ -15,8 +16,9 @@ import { folderId } from './beside-out.ts';
  * A file added, removed or renamed changes its folder's ctime: only such folders are
  * listed, for entries the build did not write. A folder moved keeps the ctimes of what it
  * holds, but its own moves while its modification time stays: what it holds is checked by
- * its bytes. Reading every file instead would cost more than a whole edit's build at
- * 10,000 courses (README.md).
+ * its bytes. A file or folder whose mode is not the one out/ is served with
+ * (served-modes.ts) is not as the build left it either. Reading every file instead would
+ * cost more than a whole edit's build at 10,000 courses (README.md).
  */
 
 /** A folder as a build left it: its identity on disk (device and inode) and the time by which that build had written everything in it. */
@@ -41,6 +43,8 @@ export interface FolderCheck {
   strays: string[];
   /** Its state as of this look: the look's start when a file or folder too recent to trust by its time was checked by its bytes or listed. */
   state: FolderState;
+  /** Whether one of its folders has a mode other than FOLDER_MODE (its files with another mode than FILE_MODE are not held). */
+  misfitFolders: boolean;
 }
 
 /**
@@ -70,8 +74,10 @@ export function checkFolder(dir: string, state: FolderState | null | undefined, 
    * swap that made it out/ renamed it whole.
    */
   const moved = new Set<string>();
+  let misfitFolders = false;
   for (const folder of folders) {
     const stats = statOf(folder ? `${dir}${path.sep}${folder}` : dir);
+    if (stats?.isDirectory() && !hasMode(stats, FOLDER_MODE)) misfitFolders = true;
     if (!stats?.isDirectory() || stats.ctimeMs < trustedBefore) continue;
     recent.push(folder);
     if (folder && stats.mtimeMs < trustedBefore) moved.add(folder);
@@ -81,7 +87,7 @@ export function checkFolder(dir: string, state: FolderState | null | undefined, 
     // Record paths are plain ("about/index.html", build-record.ts checks them): nothing to normalize.
     const full = `${dir}${path.sep}${file}`;
     const stats = statOf(full);
-    if (!stats?.isFile()) continue;
+    if (!stats?.isFile() || !hasMode(stats, FILE_MODE)) continue;
     if (stats.ctimeMs < trustedBefore && !inAny(file, moved)) held.set(file, id);
     else if (holdsIdentity(full, id)) {
       held.set(file, id);
@@ -99,7 +105,7 @@ export function checkFolder(dir: string, state: FolderState | null | undefined, 
       }
     }
   }
-  return { held, strays, state: byBytes ? { folder: state.folder, at: lookedAt } : state };
+  return { held, strays, state: byBytes ? { folder: state.folder, at: lookedAt } : state, misfitFolders };
 }
 
 /** Whether `file` is in one of `folders`, at any depth. */

@@ -1,4 +1,4 @@
-import { copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import { chmodSync, copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { bytesHashOf, holdsIdentity } from '../cache/digest.ts';
 import path from 'node:path';
 import { onExit } from 'signal-exit';
@@ -6,6 +6,8 @@ import { besideOut, discardFolder, folderId, recoverInterruptedWrite, removeEmpt
 import { lookAtFolder } from './folder-look.ts';
 import { checkFolder, type FolderState, type SpareState } from './folder-state.ts';
 import type { Committed, OutputWriter, Written } from './output-writer.ts';
+import { FILE_MODE, FOLDER_MODE, hasMode } from './served-modes.ts';
+import { statOf } from '../cache/on-disk.ts';
 
 /*
  * out/ is replaced whole, atomically: the new site is put together in a staging folder
@@ -60,6 +62,7 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
     rmSync(staging, { recursive: true, force: true });
     if (reusable) renameSync(spare, staging);
     else mkdirSync(staging, { recursive: true });
+    chmodSync(staging, FOLDER_MODE);
     folders.add(staging);
     claimed = true;
     // A build interrupted (Ctrl+C, a cancelled CI job) puts staging back as the spare, as
@@ -76,7 +79,7 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
     checked.add(file);
     // What the look told of the file, or, when it has not told yet, the file's bytes now.
     const looked = look.identityOf(file);
-    if (looked === undefined ? !holdsIdentity(path.join(staging, file), id) : looked !== bytesHashOf(id)) return false;
+    if (looked === undefined ? !servedAs(path.join(staging, file), id) : looked !== bytesHashOf(id)) return false;
     held.set(file, id);
     return true;
   };
@@ -93,7 +96,8 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
         held.delete(path.relative(staging, folder).split(path.sep).join('/'));
       }
       mkdirSync(folder);
-    }
+      chmodSync(folder, FOLDER_MODE);
+    } else if (!hasMode(stats, FOLDER_MODE)) chmodSync(folder, FOLDER_MODE);
     folders.add(folder);
   };
 
@@ -104,6 +108,8 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
     ensureFolder(path.dirname(target));
     rmSync(target, { recursive: true, force: true });
     put(target);
+    // A file linked from the cache shares its mode with the cache's copy, which is served the same way.
+    chmodSync(target, FILE_MODE);
     held.set(file, id);
   };
 
@@ -127,13 +133,15 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
       }
       // What staging holds beyond the site goes: the spare's files the site no longer has, and strays.
       const beyond = maybeBeyond.filter((entry) => !files.has(entry));
-      const siteFolders = beyond.length > 0 ? foldersOf(files) : new Set<string>();
+      const siteFolders = foldersOf(files);
       // Deepest first, so that a folder emptied of them goes too.
       for (const entry of beyond.sort().reverse()) {
         if (siteFolders.has(entry)) continue;
         rmSync(path.join(staging, entry), { recursive: true, force: true });
         removeEmptyFolders(staging, path.dirname(path.join(staging, entry)));
       }
+      // Every folder of the site served as such, those no file was written into too.
+      for (const folder of siteFolders) ensureFolder(path.join(staging, folder));
       // What the swap leaves: staging as out/ (a rename keeps a folder's identity), and the
       // old out/ as the spare, known only if it was the last build's.
       const oldOut = folderId(outDir);
@@ -162,6 +170,12 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
     else discardFolder(staging, outDir);
     claimed = false;
   }
+}
+
+/** Whether `file` is a regular file served as out/'s are (served-modes.ts) that holds the bytes of identity `id`. */
+function servedAs(file: string, id: string): boolean {
+  const stats = statOf(file);
+  return stats !== undefined && stats.isFile() && hasMode(stats, FILE_MODE) && holdsIdentity(file, id);
 }
 
 /** Links `from` to `target`, or copies it where a link cannot be made (another device, a file system without links). */

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { build } from '../../../generator/build/build.ts';
@@ -68,7 +68,7 @@ describe('a build does only what changed', () => {
     writeFileSync(site.contentFile, `${SOURCE.slice(0, at)}price: 17.99${SOURCE.slice(at + 'price: 16.99'.length)}`);
     const result = await site.build();
     expect(result.changes.pages).toEqual(['/ebooks', '/bundles']);
-    expect(result.changes.prices[0]).toEqual({ label: 'Millionaire at 15', from: '$16.99', to: '$17.99', where: `${path.relative(process.cwd(), site.contentFile)}:${line}` });
+    expect(result.changes.prices[0]).toEqual({ label: 'Millionaire at 15', from: '$16.99', to: '$17.99', where: `${site.contentFile}:${line}` });
     expect(result.changes.prices.map((price) => price.label)).toEqual([
       'Millionaire at 15',
       'Foundation Bundle (original price)',
@@ -142,6 +142,49 @@ describe('out/ and what lies beside it, whatever happened to them', () => {
       writeFileSync(path.join(site.outDir, 'course', '999', 'index.html'), '<h1>stray</h1>');
       await site.build({ noCache });
       expect(hashTree(site.outDir), `noCache: ${noCache}`).toEqual(built);
+    }
+  }, 60_000);
+
+  test('out/ is served whatever the umask: files 0644, folders 0755, and a mode changed by hand in out/ or the spare is put right, by --no-cache too', async () => {
+    const site = project();
+    /** Files and folders of out/ whose mode is not the one out/ is served with. */
+    const misfits = () => {
+      const found: string[] = [];
+      const visit = (dir: string) => {
+        if ((statSync(dir).mode & 0o777) !== 0o755) found.push(dir);
+        for (const entry of readdirSync(dir, { withFileTypes: true })) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) visit(full);
+          else if ((statSync(full).mode & 0o777) !== 0o644) found.push(full);
+        }
+      };
+      visit(site.outDir);
+      return found;
+    };
+    // A build under a CI runner's umask.
+    const umask = process.umask(0o077);
+    try {
+      await site.build();
+    } finally {
+      process.umask(umask);
+    }
+    expect(misfits()).toEqual([]);
+    const built = hashTree(site.outDir);
+    site.edit('question: What is Young Hustlers Network?', 'question: What is the Young Hustlers Network?');
+    await site.build();
+    for (const noCache of [false, true]) {
+      for (const where of [site.outDir, spareOf(site)]) {
+        chmodSync(path.join(where, 'index.html'), 0o600);
+        chmodSync(path.join(where, 'faq'), 0o700);
+        chmodSync(path.join(where, 'course', '1', 'index.html'), 0o444);
+      }
+      site.edit('question: What is the Young Hustlers Network?', 'question: What is Young Hustlers Network?');
+      await site.build({ noCache });
+      expect(misfits(), `noCache: ${noCache}`).toEqual([]);
+      expect(hashTree(site.outDir)).toEqual(built);
+      site.edit('question: What is Young Hustlers Network?', 'question: What is the Young Hustlers Network?');
+      await site.build({ noCache });
+      expect(misfits(), `noCache: ${noCache}`).toEqual([]);
     }
   }, 60_000);
 
