@@ -12,6 +12,6 @@ import type { BuildInputs } from './read-inputs.ts';
 export function upToDate(record: BuildRecord | null, inputs: BuildInputs, context: { outDir: string; loginHash: string | null }): FolderState | null {
   if (!record || record.inputs !== inputs.digest || record.outDir !== context.outDir || record.login.hash !== context.loginHash || !sameImages(record.images)) return null;
   const found = checkFolder(context.outDir, record.out, record.files);
-  if (!found || found.strays.length > 0 || found.misfitFolders || found.held.size !== record.files.size) return null;
+  if (!found || found.strays.length > 0 || found.misfitFolders.length > 0 || found.held.size !== record.files.size) return null;
   return found.state;
 }

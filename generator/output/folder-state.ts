@@ -43,8 +43,8 @@ export interface FolderCheck {
   strays: string[];
   /** Its state as of this look: the look's start when a file or folder too recent to trust by its time was checked by its bytes or listed. */
   state: FolderState;
-  /** Whether one of its folders has a mode other than FOLDER_MODE (its files with another mode than FILE_MODE are not held). */
-  misfitFolders: boolean;
+  /** Its folders with a mode other than FOLDER_MODE, by path ('' for the folder itself); its files with another mode than FILE_MODE are not held. */
+  misfitFolders: string[];
 }
 
 /**
@@ -74,10 +74,10 @@ export function checkFolder(dir: string, state: FolderState | null | undefined, 
    * swap that made it out/ renamed it whole.
    */
   const moved = new Set<string>();
-  let misfitFolders = false;
+  const misfitFolders: string[] = [];
   for (const folder of folders) {
     const stats = statOf(folder ? `${dir}${path.sep}${folder}` : dir);
-    if (stats?.isDirectory() && !hasMode(stats, FOLDER_MODE)) misfitFolders = true;
+    if (stats?.isDirectory() && !hasMode(stats, FOLDER_MODE)) misfitFolders.push(folder);
     if (!stats?.isDirectory() || stats.ctimeMs < trustedBefore) continue;
     recent.push(folder);
     if (folder && stats.mtimeMs < trustedBefore) moved.add(folder);

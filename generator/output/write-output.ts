@@ -133,15 +133,19 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
       }
       // What staging holds beyond the site goes: the spare's files the site no longer has, and strays.
       const beyond = maybeBeyond.filter((entry) => !files.has(entry));
-      const siteFolders = foldersOf(files);
+      /** Folders the check of a spare its record describes found with another mode than out/ is served with. */
+      const misfits = spareCheck?.misfitFolders ?? [];
+      const siteFolders = beyond.length > 0 || look || misfits.length > 0 ? foldersOf(files) : new Set<string>();
       // Deepest first, so that a folder emptied of them goes too.
       for (const entry of beyond.sort().reverse()) {
         if (siteFolders.has(entry)) continue;
         rmSync(path.join(staging, entry), { recursive: true, force: true });
         removeEmptyFolders(staging, path.dirname(path.join(staging, entry)));
       }
-      // Every folder of the site served as such, those no file was written into too.
-      for (const folder of siteFolders) ensureFolder(path.join(staging, folder));
+      // Every folder of the site served as such, those no file was written into too: each
+      // one in a spare known by its bytes; those the check found with another mode in one
+      // its record describes; a folder made now was made so (ensureFolder).
+      for (const folder of look ? siteFolders : misfits.filter((misfit) => siteFolders.has(misfit))) ensureFolder(path.join(staging, folder));
       // What the swap leaves: staging as out/ (a rename keeps a folder's identity), and the
       // old out/ as the spare, known only if it was the last build's.
       const oldOut = folderId(outDir);
