@@ -108,8 +108,9 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
     ensureFolder(path.dirname(target));
     rmSync(target, { recursive: true, force: true });
     put(target);
-    // A file linked from the cache shares its mode with the cache's copy, which is served the same way.
-    chmodSync(target, FILE_MODE);
+    // Set only when it differs: a file linked from the cache shares its inode, mode and
+    // ctime with the cache's copy, and with any other link to it the spare still trusts.
+    if (!hasMode(lstatSync(target), FILE_MODE)) chmodSync(target, FILE_MODE);
     held.set(file, id);
   };
 
