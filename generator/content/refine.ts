@@ -137,13 +137,14 @@ function mailtoSubjectIssues(href: string, subject: string, path: (string | numb
   ];
 }
 
-/** Internal links of `items` (a list at `at`) point at pages the site has; an item whose href is wrong itself (undefined) is skipped. */
+/** A link into the site (`href`, at `path`) points at a page it has; an href wrong in itself (undefined) is skipped. */
+function internalLink(href: string | undefined, path: (string | number)[], knownPaths: ReadonlySet<string>): RuleIssue[] {
+  return href?.startsWith('/') && !knownPaths.has(href) ? [{ path, message: `${href} is not a page of this site`, hint: `Use one of: ${[...knownPaths].sort().join(', ')}.` }] : [];
+}
+
+/** The links of a list of items (at `at`), each checked as internalLink. */
 function internalLinks(items: readonly { href?: string }[] | undefined, at: (string | number)[], knownPaths: ReadonlySet<string>): RuleIssue[] {
-  return (items ?? []).flatMap(({ href }, index) =>
-    href?.startsWith('/') && !knownPaths.has(href)
-      ? [{ path: [...at, index, 'href'], message: `${href} is not a page of this site`, hint: `Use one of: ${[...knownPaths].sort().join(', ')}.` }]
-      : [],
-  );
+  return (items ?? []).flatMap(({ href }, index) => internalLink(href, [...at, index, 'href'], knownPaths));
 }
 
 /**
@@ -198,8 +199,9 @@ const RULES: Rule[] = [
       ...mailtoSubjectIssues(content.agency.paymentSupport, PAYMENT_SUPPORT_SUBJECT, ['agency', 'paymentSupport']),
     ],
   },
-  // Links in the menus and on the home page's buttons: each list on its own, so that a
-  // problem elsewhere in pages: hides no broken menu link.
+  // Every link of content.yaml into the site (the menus, the home page's buttons, the
+  // coming-soon page's login button): each list on its own, so that a problem elsewhere
+  // in pages: hides no broken menu link.
   {
     needs: ['navigation'],
     run: (content, knownPaths) => [
@@ -207,7 +209,13 @@ const RULES: Rule[] = [
       ...internalLinks(content.navigation.agency, ['navigation', 'agency'], knownPaths),
     ],
   },
-  { needs: ['pages'], run: (content, knownPaths) => internalLinks(content.pages.home.sections, ['pages', 'home', 'sections'], knownPaths) },
+  {
+    needs: ['pages'],
+    run: (content, knownPaths) => [
+      ...internalLinks(content.pages.home.sections, ['pages', 'home', 'sections'], knownPaths),
+      ...internalLink(content.pages.comingSoon.loginHref, ['pages', 'comingSoon', 'loginHref'], knownPaths),
+    ],
+  },
   { needs: ['site', 'agency', 'labels', 'pages', 'courses', 'books'], run: uniqueTitles },
   {
     needs: ['policies'],

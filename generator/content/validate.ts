@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ContentProblemError, type Problem } from '../problems/errors.ts';
-import { STATIC_PATHS } from '../../site/model/routes.ts';
+import { AGENCY_LOGIN_PATH, STATIC_PATHS } from '../../site/model/routes.ts';
 import { contentSchema, type Content } from '../../site/model/content-schema.ts';
 import { bookSchema, bundleSchema, courseSchema, policySectionSchema } from '../../site/model/item-schemas.ts';
 import { crossReferenceIssues, type RuleIssue } from './refine.ts';
@@ -16,7 +16,8 @@ export interface LoadedContent {
   data: unknown;
 }
 
-const KNOWN_PATHS: ReadonlySet<string> = new Set(Object.keys(STATIC_PATHS));
+/** Where a link of content.yaml into the site may go: a page, or the redirect the old login address is. */
+const KNOWN_PATHS: ReadonlySet<string> = new Set([...Object.keys(STATIC_PATHS), AGENCY_LOGIN_PATH]);
 
 /** A field the rules read, undefined where it is missing or wrong (the shape check reports it). */
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);

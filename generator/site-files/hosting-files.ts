@@ -1,3 +1,4 @@
+import { AGENCY_LOGIN_PATH } from '../../site/model/routes.ts';
 import type { SiteData } from '../../site/model/site-data.ts';
 import { escapeHtml } from '../render/html.ts';
 import type { OutputFile } from '../output/output-file.ts';
@@ -50,8 +51,6 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'public, max-age=0, must-revalidate';
 /** URL prefixes whose files may be cached for a year. */
 export const IMMUTABLE_PREFIXES = ['/assets/', '/images/', '/social/'] as const;
-
-export const AGENCY_LOGIN_PATH = '/agency-login';
 
 /**
  * out/_headers. Hosts join the values of one header from several matching rules with

@@ -30,6 +30,8 @@ function agencyBranded(): Set<PageKey> {
 
 /** Where the not-found pages stand in the title table (they have no URL of their own). */
 export const NOT_FOUND_PATH = '/404';
+/** The address the agency's login once had: a redirect to /login (generator/site-files/hosting-files.ts), not a page. */
+export const AGENCY_LOGIN_PATH = '/agency-login';
 export const COURSE_NOT_FOUND_PATH = '/course/not-found';
 
 /** One page per course. */

@@ -326,6 +326,12 @@ describe('validateContent: the slips a maintainer makes, each told where it is a
     expect(hints(problems)).toEqual(['Every page needs a title of its own: change one of the two.', 'Every page needs a title of its own: change one of the two.']);
   });
 
+  test("the coming-soon page's login button to no page is told by site check, as a menu link is; the old login address, a redirect, is a place to go", async () => {
+    expect(await editedRealProblems((source) => source)).toEqual([]);
+    const problems = await editedRealProblems((source) => source.replace('    loginHref: /agency-login', '    loginHref: /agency-logon'));
+    expect(headlines(problems)).toEqual(['pages.comingSoon.loginHref  /agency-logon is not a page of this site']);
+  });
+
   test('a problem elsewhere hides no broken menu link: each list of links is checked on its own', async () => {
     const problems = await editedRealProblems((source) =>
       source

@@ -56,7 +56,8 @@ describe('createDevSession: what an update rebuilds', () => {
       root: ROOT,
       contentFile,
       cwd: dir,
-      env: {},
+      // A login whose username no page shows, until a test puts it in one.
+      env: { SITE_LOGIN_USERNAME: 'Quillon Vantrix', SITE_LOGIN_PASSWORD: 'session-test-password' },
       imagesDir: path.join(dir, 'images'),
     });
   }, 60_000);
@@ -166,11 +167,12 @@ describe('createDevSession: what an update rebuilds', () => {
   test('a rebuild that fails after a page was rendered first tells tabs to load the last good page again', async () => {
     const before = session.snapshot();
     const text = readFileSync(contentFile, 'utf8');
-    // Valid content whose site fails the output check, once pages have rendered: a button to no page.
-    writeFileSync(contentFile, text.replace('    loginHref: /agency-login', '    loginHref: /agency-logon'));
+    // Valid content whose site fails the output check once pages have rendered: the login's username shown on a page.
+    writeFileSync(contentFile, text.replace('  founder: Marcus Hale', '  founder: Quillon Vantrix'));
     const told: string[] = [];
     const update = rebuilt(await session.update(new Set([contentFile]), (version) => (told.push(version), told.length === 1 && void session.built('/about'))));
-    expect(update.problems.map((problem) => problem.message)).toEqual([expect.stringContaining('"/agency-logon" on line')]);
+    expect(update.problems.length).toBeGreaterThan(0);
+    expect(update.problems.map((problem) => problem.message)).toEqual(update.problems.map(() => 'contains the value of SITE_LOGIN_USERNAME in plain text'));
     expect(told).toHaveLength(2);
     expect(told[1]).toBe(update.version);
     expect(session.snapshot().files).toBe(before.files);
