@@ -1,4 +1,4 @@
-import { locateSource, locateTexts } from '../content/locate.ts';
+import { locateSource, locateTexts } from '../content/problems/locate.ts';
 import type { Location } from '../problems/errors.ts';
 
 /** Texts shorter than this are not what fills a page: one is not named. */

@@ -2,7 +2,7 @@ import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { READ_NOW } from '../cache/digest.ts';
 import path from 'node:path';
 import { ContentProblemError } from '../problems/errors.ts';
-import { codeFrame } from './locate.ts';
+import { codeFrame } from './problems/locate.ts';
 
 /*
  * The content file as a file: its name in problems, its bytes (what a build hashes before

@@ -1,9 +1,9 @@
 import yaml from 'js-yaml';
 import { ContentProblemError, type Problem } from '../problems/errors.ts';
-import { codeFrame, locateSource, problemAt } from './locate.ts';
-import { syntaxProblems } from './yaml-syntax.ts';
+import { codeFrame, locateSource, problemAt } from './problems/locate.ts';
+import { syntaxProblems } from './problems/yaml-syntax.ts';
 import { codePointName, INVISIBLE_CHARACTER } from '../../site/model/field-schemas.ts';
-import { INVISIBLE_CHARACTER_HINT } from './zod-problems.ts';
+import { INVISIBLE_CHARACTER_HINT } from './problems/zod-problems.ts';
 
 /*
  * content.yaml is read with js-yaml: YAML 1.2 and its core schema (so `no` stays text),

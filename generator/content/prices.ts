@@ -1,6 +1,6 @@
 import type { SiteData } from '../../site/model/site-data.ts';
 import { formatCents } from './money.ts';
-import { locatePath, locateSource, type Located } from './locate.ts';
+import { locatePath, locateSource, type Located } from './problems/locate.ts';
 
 /** A price as visitors see it, by what it is the price of. */
 export interface PriceRecord {

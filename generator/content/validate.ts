@@ -4,9 +4,9 @@ import { AGENCY_LOGIN_PATH, STATIC_PATHS } from '../../site/model/routes.ts';
 import { contentSchema, type Content } from '../../site/model/content-schema.ts';
 import { bookSchema, bundleSchema, courseSchema, policySectionSchema } from '../../site/model/item-schemas.ts';
 import { crossReferenceIssues, type RuleIssue } from './refine.ts';
-import { locateSource, problemAtPath } from './locate.ts';
-import { syntaxProblems } from './yaml-syntax.ts';
-import { fromZodIssue } from './zod-problems.ts';
+import { locateSource, problemAtPath } from './problems/locate.ts';
+import { syntaxProblems } from './problems/yaml-syntax.ts';
+import { fromZodIssue } from './problems/zod-problems.ts';
 
 /** The raw content file: its text, its name as problems print it, and the plain data parsed from it. */
 export interface LoadedContent {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Message } from 'esbuild';
 import type { Problem } from '../problems/errors.ts';
-import { codeFrame } from '../content/locate.ts';
+import { codeFrame } from '../content/problems/locate.ts';
 
 /**
  * What went wrong in a dev rebuild, as problems to print and to show in the overlay:

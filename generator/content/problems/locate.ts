@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Document, LineCounter, Node } from 'yaml';
-import type { Location, Problem } from '../problems/errors.ts';
+import type { Location, Problem } from '../../problems/errors.ts';
 
 /*
  * Where in content.yaml a problem is. Reading the file needs no positions (parse-yaml.ts

@@ -1,5 +1,5 @@
 import type { YAMLError } from 'yaml';
-import type { Problem } from '../problems/errors.ts';
+import type { Problem } from '../../problems/errors.ts';
 import { lineAt, problemAt, type Located } from './locate.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Problem } from '../problems/errors.ts';
-import { contentSchema } from '../../site/model/content-schema.ts';
+import type { Problem } from '../../problems/errors.ts';
+import { contentSchema } from '../../../site/model/content-schema.ts';
 import { locatePath, problemAtPath, type Located } from './locate.ts';
 
 /* zod's issues, said as a maintainer can act on them: what is wrong, where, and how to fix it. */
