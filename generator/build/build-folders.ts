@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { CACHE_ROOT } from '../paths.ts';
+import { displayPath as labelOf } from '../problems/display-path.ts';
 import { BuildProblemError, UsageProblemError } from '../problems/errors.ts';
 import { fileSystemProblem, refusalAbove } from '../problems/file-system-problem.ts';
 import { besideOut } from '../output/beside-out.ts';
@@ -13,11 +14,6 @@ export interface BuildFolders {
   cacheDir: string;
 }
 
-/** How problems name a folder: relative to the working folder when inside it. */
-function labelOf(dir: string): string {
-  const relative = path.relative(process.cwd(), dir);
-  return (relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : dir).split(path.sep).join('/');
-}
 
 /** Whether `inner` is `outer` or inside it. */
 function within(inner: string, outer: string): boolean {

@@ -9,11 +9,8 @@ import { codeFrame } from './problems/locate.ts';
  * it reads anything) and its text (what is parsed, and what problems are located in).
  */
 
-/** The content file's name as problems print it: relative to the working folder when inside it, else whole. */
-export function contentDisplayName(file: string, cwd = process.cwd()): string {
-  const relative = path.relative(cwd, file);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : path.resolve(cwd, file);
-}
+/** The content file's name as problems print it (problems/display-path.ts). */
+export { displayPath as contentDisplayName } from '../problems/display-path.ts';
 
 /**
  * The content file's bytes; a missing or unreadable file is a problem said in plain words.

@@ -9,6 +9,7 @@ import { createDevSession, type DevUpdate } from './session.ts';
 import { terminalSessionOptions } from './session-options.ts';
 import { broadcastVersion, devHandler } from './server.ts';
 import { watchPaths } from './watch.ts';
+import { displayPath } from '../problems/display-path.ts';
 
 export interface DevOptions {
   contentFile: string;
@@ -135,7 +136,7 @@ async function runEngine(options: DevOptions): Promise<void> {
   const out = colorsFor(process.stdout);
   const err = colorsFor(process.stderr);
   const cwd = process.cwd();
-  const shown = path.relative(cwd, options.contentFile) || options.contentFile;
+  const shown = displayPath(options.contentFile, cwd);
   const until = interrupted();
   // React's server renderer is several times faster in production mode, and the browser
   // bundle is built for production too; set before the server code first imports React.

@@ -10,6 +10,7 @@ import { bundleEditor } from './editor-bundle.ts';
 import { editorHandler } from './editor-server.ts';
 import { EDIT_PREFIX } from './protocol.ts';
 import { createGuard } from './request-guard.ts';
+import { displayPath } from '../problems/display-path.ts';
 
 export interface EditOptions {
   contentFile: string;
@@ -28,7 +29,7 @@ export async function runEditor(options: EditOptions): Promise<void> {
   // React's server renderer is several times faster in production mode (as in site dev).
   process.env.NODE_ENV ??= 'production';
   const cwd = process.cwd();
-  const shown = path.relative(cwd, options.contentFile) || options.contentFile;
+  const shown = displayPath(options.contentFile, cwd);
   // A file that cannot be read is said before any address is printed.
   decodeContent(readContentBytes(options.contentFile, shown), shown);
   const server = createServer();
