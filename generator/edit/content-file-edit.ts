@@ -4,7 +4,9 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { digest } from '../cache/digest.ts';
 import { decodeContent, readContentBytes } from '../content/content-file.ts';
-import { deepEqual, editYaml, type EditResult, type Patch, type RefusedEdit, type YamlSource } from './yaml/yaml-edit.ts';
+import { locateSource } from '../content/problems/locate.ts';
+import { syntaxProblems } from '../content/problems/yaml-syntax.ts';
+import { deepEqual, editYaml, readYamlSource, type EditResult, type Patch, type RefusedEdit, type YamlSource } from './yaml/yaml-edit.ts';
 
 /*
  * content.yaml as the editor reads and writes it: its bytes' identity when read (a save
@@ -43,16 +45,28 @@ export type SaveOutcome =
  */
 export function saveContent(file: string, read: ReadFile & { source: YamlSource | null }, base: string, data: unknown, prepared?: PreparedEdit): SaveOutcome {
   if (identityNow(file) !== base || read.base !== base) return { status: 'conflict' };
-  if (!read.source) return { status: 'refused', refused: [{ path: '', line: 1, message: 'content.yaml has a syntax error, so it cannot be edited in the form: fix it in a text editor, then reload' }] };
+  if (!read.source) return { status: 'refused', refused: [unreadable(read.text)] };
   const result = prepared ?? editYaml(read.source, data);
   if (result.text === null) return { status: 'refused', refused: result.refused };
-  // The build reads the file with js-yaml: what it will read must be what was edited.
+  // The build reads the file with js-yaml: what it will read must be what was edited, and
+  // the editor must be able to read it to edit it again.
   if (!prepared?.readsBack && !readsBack(result.text, data)) {
     return { status: 'refused', refused: [{ path: '', line: 1, message: 'this edit could not be written without changing other lines, so nothing was saved: make it in content.yaml with a text editor' }] };
   }
   const written = (read.bom ? BOM : '') + result.text;
   writeAtomically(file, written);
   return { status: 'saved', file: { text: result.text, bom: read.bom, base: digest(written) }, changedLines: result.changedLines, patches: result.patches };
+}
+
+/**
+ * Why a file that reads as content cannot be edited in place: the first syntax error the
+ * editor's parser finds, where it is. The build reads the file with js-yaml, which lets
+ * some slips pass (a quoted text whose later lines start at column 0), so the form opens.
+ */
+function unreadable(text: string): RefusedEdit {
+  const first = syntaxProblems(locateSource(text, 'content.yaml'))[0];
+  const what = first ? `: ${first.message} on line ${first.location!.line}` : '';
+  return { path: '', line: first?.location?.line ?? 1, message: `content.yaml has a syntax error${what}, so it cannot be edited in the form: fix it in a text editor, then reload` };
 }
 
 /** The identity of the file's bytes now; null when there is no file to read (deleted, or a folder now). */
@@ -64,9 +78,13 @@ function identityNow(file: string): string | null {
   }
 }
 
-/** Whether `text` reads as `data` the way the build reads content.yaml (js-yaml). */
+/**
+ * Whether `text` reads as `data` the way the build reads content.yaml (js-yaml), and can
+ * be edited again: the editor's own parser, stricter than js-yaml in places, reads it
+ * without an error.
+ */
 export function readsBack(text: string, data: unknown): boolean {
-  return deepEqual(yaml.load(text, { schema: yaml.CORE_SCHEMA }) ?? null, data);
+  return deepEqual(yaml.load(text, { schema: yaml.CORE_SCHEMA }) ?? null, data) && readYamlSource(text) !== null;
 }
 
 /**

@@ -28,8 +28,14 @@ export interface Patch {
   scalar?: Scalar;
 }
 
-/** Options for every value written: no folding of long lines, YAML 1.2 (as the build reads it). */
-const WRITE = { lineWidth: 0, minContentWidth: 0, version: '1.2', flowCollectionPadding: false } as const;
+/**
+ * Options for every value written: no folding of long lines, YAML 1.2 (as the build reads
+ * it), and a double-quoted text on one line, its line breaks written as \n: continued over
+ * several lines, as the library writes a long one, its later lines would start at column 0
+ * once put in place after an indented key, outside the block they belong to (js-yaml reads
+ * that, the editor's own parser does not).
+ */
+const WRITE = { lineWidth: 0, minContentWidth: 0, version: '1.2', flowCollectionPadding: false, doubleQuotedMinMultiLineLength: Number.POSITIVE_INFINITY } as const;
 
 /** Walks the old data, the new and the document together; collects the patches, and the edits it must refuse. */
 export class PatchWriter {

@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { readContentForEdit, saveContent } from '../../../generator/edit/content-file-edit.ts';
+import { readContentForEdit, readsBack, saveContent } from '../../../generator/edit/content-file-edit.ts';
 import { readYamlSource } from '../../../generator/edit/yaml/yaml-edit.ts';
 import { tempDir } from '../../helpers/temp.ts';
 
@@ -57,4 +57,23 @@ test('a content.yaml that is a symbolic link is saved into the file it names, an
   expect(lstatSync(link).isSymbolicLink()).toBe(true);
   expect(readFileSync(target, 'utf8')).toBe('price: 12.5\n');
   expect(readdirSync(path.join(dir, 'shared'))).toEqual(['content.yaml']);
+});
+
+test('a text the build reads but the editor could not read again does not count as read back', () => {
+  // js-yaml reads a quoted text whose later lines start at column 0, inside an indented
+  // block; the editor's parser does not, and would refuse every later save.
+  const data = { faq: [{ answer: 'Free.\n\nReally.' }] };
+  expect(readsBack('faq:\n  - answer: "Free.\\n\\nReally."\n', data)).toBe(true);
+  expect(readsBack('faq:\n  - answer: "Free.\n\n\nReally."\n', data)).toBe(false);
+});
+
+test('a file the build reads but the editor cannot is left as it was, and the refusal says which line to fix', () => {
+  const text = 'price: 16.99\nfaq:\n  - answer: "Free.\n\n\nReally."\n';
+  const file = fileWith(text);
+  const read = readContentForEdit(file, 'content.yaml');
+  expect(readYamlSource(read.text)).toBeNull();
+  const outcome = saveContent(file, { ...read, source: null }, read.base, { price: 12.5, faq: [{ answer: 'Free.\n\nReally.' }] });
+  expect(outcome).toMatchObject({ status: 'refused', refused: [{ line: 3 }] });
+  expect(outcome.status === 'refused' && outcome.refused[0]!.message).toMatch(/syntax error: .+ on line 3, so it cannot be edited in the form/);
+  expect(readFileSync(file, 'utf8')).toBe(text);
 });

@@ -25,6 +25,8 @@ function edit(text: string, change: (data: any) => void): string {
   const result = editYaml(source, data);
   if (result.text === null) throw new Error(result.refused.map((refusal) => refusal.message).join('\n'));
   expect(yaml.load(result.text, { schema: yaml.CORE_SCHEMA })).toEqual(data);
+  // and the editor can read what it wrote, to edit it again
+  expect(readYamlSource(result.text)).not.toBeNull();
   return result.text;
 }
 
@@ -47,6 +49,16 @@ describe('one edit changes only its own bytes', () => {
   test('a block scalar stays a block, indented as it was', () => {
     const text = 'about:\n  intro: |\n    First line.\n    Second line.\n  next: x\n';
     expect(edit(text, (data) => (data.about.intro = 'One.\nTwo.\nThree.\n'))).toBe('about:\n  intro: |\n    One.\n    Two.\n    Three.\n  next: x\n');
+  });
+
+  test('a text given line breaks goes on one line, quoted, wherever it sits', () => {
+    const text = 'faq:\n  items:\n    - question: Is it free?\n      answer: Yes.\n    - question: Why?\n      answer: Because.\n';
+    const answer = 'Yes, it is free: no fees, no card, nothing to pay.\n\nThe eBooks are optional.';
+    expect(edit(text, (data) => (data.faq.items[0].answer = answer))).toBe(
+      'faq:\n  items:\n    - question: Is it free?\n      answer: "Yes, it is free: no fees, no card, nothing to pay.\\n\\nThe eBooks are optional."\n    - question: Why?\n      answer: Because.\n',
+    );
+    // A new item is written by the library in block style; edit() checks the editor reads it back.
+    edit(text, (data) => data.faq.items.push({ question: 'And?', answer: ` ${answer}` }));
   });
 
   test('a flow list is written again in flow style', () => {
