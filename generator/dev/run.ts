@@ -93,13 +93,18 @@ export async function runDev(options: DevOptions): Promise<void> {
   }
 }
 
-/** The first SIGINT or SIGTERM, or the parent's word to stop. A second Ctrl+C while closing falls back to Node's default: exit at once. */
+/**
+ * The first SIGINT or SIGTERM, the parent's word to stop, or the parent gone (killed: its
+ * channel closes), as an engine left behind would go on watching files for no one. A
+ * second Ctrl+C while closing falls back to Node's default: exit at once.
+ */
 function interrupted(): Promise<void> {
   return new Promise((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       process.off('message', told);
+      process.off('disconnect', stop);
       resolve();
     };
     const told = (message: unknown) => {
@@ -108,6 +113,7 @@ function interrupted(): Promise<void> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
     process.on('message', told);
+    process.on('disconnect', stop);
   });
 }
 
@@ -205,7 +211,7 @@ async function runEngine(options: DevOptions): Promise<void> {
   // The parent hands over no more connections once told; those already on their way are
   // served too (a socket still unread in this process when it exits would be reset).
   const handedAll = parentHandedAll();
-  process.send?.('closing');
+  if (process.connected) process.send?.('closing');
   if (!restarted && !options.quiet) process.stdout.write(`${out.dim('stopping…')}\n`);
   await watcher.close();
   await handedAll;
