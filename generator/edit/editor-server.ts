@@ -64,7 +64,7 @@ export function editorHandler(options: {
   };
 
   async function api(session: EditorSession, name: string, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (name === 'state' && req.method === 'GET') return json(res, 200, await session.state());
+    if (name === 'state' && req.method === 'GET') return json(res, 200, await session.open());
     if (req.method !== 'POST') return json(res, 405, { error: 'method', message: 'Use POST.' });
     if (name === 'media') {
       const result = await saveUpload({ contentDir: options.contentDir, name: url.searchParams.get('name') ?? '', body: req, replace: url.searchParams.get('replace') === '1' });

@@ -231,6 +231,25 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
       parseSoon();
       return { status: 200, body: { base: file.base, problems, changedLines: outcome.changedLines } };
     },
+    /**
+     * What a page that opens (or is reloaded) starts from: the file read again first when it
+     * changed on disk since this session read or saved it (a text editor, a git pull), as a
+     * page that opens holds no edits of its own. A file that cannot be read now is left to
+     * the save, which refuses it.
+     */
+    async open(): Promise<EditorState> {
+      let now: ReadFile | null = null;
+      try {
+        now = readContentForEdit(options.contentFile, displayName);
+      } catch {
+        now = null;
+      }
+      if (now && now.base !== file.base) {
+        file = now;
+        await nextBuild(undefined);
+      }
+      return state();
+    },
     /** Reads the file again, dropping the draft (after a refused save, or an edit made elsewhere). */
     async reload(): Promise<EditorState> {
       file = readContentForEdit(options.contentFile, displayName);

@@ -298,4 +298,16 @@ describe('a save', () => {
     const reloaded = JSON.parse((await api('reload', {})).body);
     expect(reloaded.data.site.founder).toBe('Someone Else');
   });
+
+  test('a page opened (or reloaded) after the file changed on disk shows the file as it is now, and saves over it', async () => {
+    const file = path.join(dir, 'content.yaml');
+    await state();
+    const elsewhere = readFileSync(file, 'utf8').replace(/founder: .*/, 'founder: Changed In Vim');
+    writeFileSync(file, elsewhere);
+    const { data, base, changes } = await state();
+    expect(data.site.founder).toBe('Changed In Vim');
+    data.site.name = 'Saved after';
+    expect((await api('save', { base, changes: changes() })).status).toBe(200);
+    expect(readFileSync(file, 'utf8')).toBe(elsewhere.replace(/name: Young Hustlers Network/, 'name: Saved after'));
+  });
 });
