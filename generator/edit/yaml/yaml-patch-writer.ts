@@ -253,18 +253,23 @@ export class PatchWriter {
     return stringify(value, { ...WRITE, defaultStringType: style }).trimEnd();
   }
 
-  /** A block scalar (`|` or `>`) with the new text, indented as the old one was. */
+  /** A block scalar (`|` or `>`) with the new text, in the same style, indented as the old one was. */
   private blockScalar(value: string, node: Scalar): string {
     const source = this.text.slice(node.range![0], node.range![1]);
     const firstLine = source.split('\n')[1] ?? '';
     const column = firstLine.length - firstLine.trimStart().length || columnOf(this.text, lineStart(this.text, node.range![0])) + 2;
-    const pad = ' '.repeat(column);
-    const chomp = value.endsWith('\n\n') ? '+' : value.endsWith('\n') ? '' : '-';
-    const body = value.replace(/\n$/, '').split('\n');
+    const indented = (lines: string[]) => lines.map((line) => (line === '' ? '' : ' '.repeat(column) + line)).join('\n');
     // A first line that starts with a space would need an indentation indicator: write it quoted instead.
-    if (body[0]?.startsWith(' ')) return stringify(value, { ...WRITE, defaultStringType: Scalar.QUOTE_DOUBLE }).trimEnd();
-    const lines = body.map((line) => (line === '' ? '' : pad + line));
-    return `|${chomp}\n${lines.join('\n')}\n`;
+    if (value.startsWith(' ')) return stringify(value, { ...WRITE, defaultStringType: Scalar.QUOTE_DOUBLE }).trimEnd();
+    if (node.type === Scalar.BLOCK_FOLDED) {
+      // Folded, a line break is a blank line and a single one a space: the library writes that.
+      const folded = new Scalar(value);
+      folded.type = Scalar.BLOCK_FOLDED;
+      const [header, ...lines] = stringify(folded, WRITE).replace(/\n$/, '').split('\n');
+      return `${header}\n${indented(lines)}\n`;
+    }
+    const chomp = value.endsWith('\n\n') ? '+' : value.endsWith('\n') ? '' : '-';
+    return `|${chomp}\n${indented(value.replace(/\n$/, '').split('\n'))}\n`;
   }
 }
 

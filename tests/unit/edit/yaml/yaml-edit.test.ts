@@ -46,9 +46,12 @@ describe('one edit changes only its own bytes', () => {
     expect(edited).toBe('color: "#000000"\nname: "Hustle: the network"\nnote: \'still single\'\n');
   });
 
-  test('a block scalar stays a block, indented as it was', () => {
+  test('a block scalar stays a block of its style (literal or folded), indented as it was', () => {
     const text = 'about:\n  intro: |\n    First line.\n    Second line.\n  next: x\n';
     expect(edit(text, (data) => (data.about.intro = 'One.\nTwo.\nThree.\n'))).toBe('about:\n  intro: |\n    One.\n    Two.\n    Three.\n  next: x\n');
+    const folded = 'about:\n  intro: >-\n    First line,\n    continued.\n  next: x\n';
+    expect(edit(folded, (data) => (data.about.intro = 'One, continued.\nTwo.'))).toBe('about:\n  intro: >-\n    One, continued.\n\n    Two.\n  next: x\n');
+    expect(edit(folded, (data) => (data.about.intro = 'One.\n\nTwo.\n\n'))).toBe('about:\n  intro: >+\n    One.\n\n\n    Two.\n\n  next: x\n');
   });
 
   test('a text given line breaks goes on one line, quoted, wherever it sits', () => {
