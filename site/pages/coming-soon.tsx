@@ -11,7 +11,9 @@ export default function ComingSoonPage() {
         <p>{page.accessText}</p>
       </PageHeading>
       <div className="button-row">
-        <a href={page.loginHref} className="button button--primary">
+        {/* Left to the browser (a link with a target is not followed client-side: internalLinkOf),
+            as content.yaml points it at /agency-login, which the host redirects: no page data to fetch. */}
+        <a href={page.loginHref} target="_self" className="button button--primary">
           <Icon name="lock" />
           {page.loginLabel}
         </a>

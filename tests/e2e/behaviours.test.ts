@@ -520,6 +520,18 @@ describe('navigation hygiene', () => {
     await close();
   });
 
+  test("Agency Login on /coming-soon, an address the host redirects, is followed by the browser to /login: no page data asked for, no error", async () => {
+    const { page, log, close } = await visit('/coming-soon');
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.getByRole('link', { name: 'Agency Login' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await expect.poll(() => page.title()).toMatch(/^Login/);
+    expect(asked).not.toContain('/agency-login/index.json');
+    expect(log.messages).toEqual([]);
+    await close();
+  });
+
   test('a skip link is the first focusable element and leads to the main content', async () => {
     const { page, close } = await visit('/courses');
     await page.keyboard.press('Tab');
