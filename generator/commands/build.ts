@@ -61,7 +61,14 @@ export function registerBuild(program: Command): void {
         if (process.env.GITHUB_ACTIONS === 'true') (json ? process.stderr : process.stdout).write(`${problemsAsGithubAnnotations(error.problems)}\n`);
         throw error; // listed on stderr by the CLI entry, exit 1
       }
-      if (process.env.GITHUB_ACTIONS === 'true' && process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, buildSummaryMarkdown(result));
+      if (process.env.GITHUB_ACTIONS === 'true' && process.env.GITHUB_STEP_SUMMARY) {
+        // out/ is in place by now: a summary that cannot be written is told, and fails nothing.
+        try {
+          appendFileSync(process.env.GITHUB_STEP_SUMMARY, buildSummaryMarkdown(result));
+        } catch (error) {
+          process.stderr.write(`${colors.yellow('warning:')} the job summary could not be written to ${process.env.GITHUB_STEP_SUMMARY} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); out/ is built\n`);
+        }
+      }
       if (json) process.stdout.write(`${buildResultJson(result)}\n`);
       if (global.verbose) {
         const list = changesList(result, colors);

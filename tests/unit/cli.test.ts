@@ -194,6 +194,24 @@ describe('site build', () => {
   });
 });
 
+describe('warnings that fail nothing', () => {
+  test('a job summary that cannot be written (a path in no folder) is a warning: the build is done, exit 0', async () => {
+    const { dir } = contentCopy();
+    const summary = path.join(dir, 'no-such-folder', 'summary.md');
+    const result = await runSite(['build', '--cache-dir', 'cache'], { cwd: dir, env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`warning: the job summary could not be written to ${summary} (ENOENT); out/ is built`);
+    expect(readFileSync(path.join(dir, 'out', 'index.html'), 'utf8')).toContain('<!doctype html>');
+  });
+
+  test('with one of the login pair set and the other not (a CI secret missing), the warning names the one missing', async () => {
+    const { dir } = contentCopy();
+    const result = await runSite(['build', '--cache-dir', 'cache'], { cwd: dir, env: { SITE_LOGIN_USERNAME: 'maintainer', SITE_LOGIN_PASSWORD: '' } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('warning: SITE_LOGIN_PASSWORD is not set (SITE_LOGIN_USERNAME is): the login page will refuse every attempt.');
+  });
+});
+
 describe('usage', () => {
   test('--version and --help exit 0', async () => {
     const version = await runSite(['--version']);
