@@ -7,7 +7,7 @@ import { lockCache } from '../cache/cache-lock.ts';
 import { codeVersion } from '../cache/code-version.ts';
 import { brotliSizeInPool, inLanes } from '../check/brotli-size.ts';
 import { BUDGETS, type PageSize } from '../check/page-sizes.ts';
-import { hashLogin, loginCredentials } from '../content/login-gate.ts';
+import { hashLogin, loginCredentials, loginOffWarning } from '../content/login-gate.ts';
 import { BuildProblemError } from '../problems/errors.ts';
 import { buildFolders } from './build-folders.ts';
 import { downloadsOf, peakMb, type BuildOptions, type BuildResult } from './build-result.ts';
@@ -27,7 +27,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const warn = (message: string) => options.onWarning?.(message);
   const folders = await buildFolders(options);
   const credentials = loginCredentials(options.env ?? process.env);
-  if (!credentials) warn('SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set: the login page will refuse every attempt.');
+  if (!credentials) warn(loginOffWarning(options.env ?? process.env));
   const lock = await lockCache(folders.cacheDir, {
     onWait: (pid) => warn(`waiting for another build (process ${pid}) to finish with the build cache in ${folders.cacheDir}`),
     onTakeOver: warn,

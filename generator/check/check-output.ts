@@ -126,7 +126,7 @@ export function createOutputCheck(
       for (const file of files) {
         if (file.file === '_redirects') redirects = parseRedirectsFile(text(file.contents));
         for (const variable of secretsIn(file.contents))
-          leaks[variable].push(problem(file.file, `contains the value of ${variable} in plain text`, 'Only the salted hash of the login may reach the output; find where the value is rendered and remove it.'));
+          leaks[variable].push(problem(file.file, `contains the value of ${variable} in plain text`, 'Only the salted hash of the login may reach the output. If the value is ordinary text of the site (a word its pages use), choose another; otherwise find where it is rendered and remove it.'));
         if (file.file.endsWith('.css')) {
           for (const value of cssUrls(text(file.contents))) {
             const target = classify(value, urlOfFile(file.file), origin);

@@ -20,6 +20,13 @@ export interface LoginCredentials {
   password: string;
 }
 
+/** What a build says when the login pair is not set (loginCredentials is null): which of the two is missing. */
+export function loginOffWarning(env: NodeJS.ProcessEnv): string {
+  const missing = (['SITE_LOGIN_USERNAME', 'SITE_LOGIN_PASSWORD'] as const).filter((name) => !env[name]);
+  const what = missing.length === 2 ? 'SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set' : `${missing[0]} is not set (${missing[0] === 'SITE_LOGIN_USERNAME' ? 'SITE_LOGIN_PASSWORD' : 'SITE_LOGIN_USERNAME'} is)`;
+  return `${what}: the login page will refuse every attempt.`;
+}
+
 /**
  * The login pair from SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD: null unless both are
  * set (the gate then refuses every attempt). Credentials too short to be secret are

@@ -3,7 +3,7 @@ import { holdsIdentity } from '../cache/digest.ts';
 import { openImageFiles } from '../cache/image-files.ts';
 import { drawCard } from '../cards/social-cards.ts';
 import type { ClientBundle } from '../client/cached-bundle.ts';
-import { loginCredentials } from '../content/login-gate.ts';
+import { loginCredentials, loginOffWarning } from '../content/login-gate.ts';
 import { readContent } from '../content/read-content.ts';
 import { makeSite } from '../build/make-site.ts';
 import { readCode } from '../build/read-inputs.ts';
@@ -77,7 +77,7 @@ export async function createDevSession(options: DevSessionOptions) {
   const displayName = contentDisplayName(options.contentFile);
 
   const credentials = loginCredentials(options.env);
-  if (!credentials) options.onWarning?.('SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set: the login page will refuse every attempt.');
+  if (!credentials) options.onWarning?.(loginOffWarning(options.env));
 
   /** Builds the site into memory; the served site changes only if every stage succeeds. */
   async function rebuild(plan: { bundle: boolean; code: boolean }, timer: ReturnType<typeof createStageTimer>, update: RunningUpdate): Promise<number> {

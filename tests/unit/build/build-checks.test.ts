@@ -93,6 +93,8 @@ describe('site build checks its output before replacing out/', () => {
     const result = await runSite(['build', '--content', work.file, '--out', 'out'], { cwd: work.dir, env: { ...LOGIN, SITE_LOGIN_USERNAME: 'Marcus Hale' } });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^out\/about\/index\.html {2}contains the value of SITE_LOGIN_USERNAME in plain text$/m);
+    // The value is ordinary text of the site: the fix is another credential.
+    expect(result.stderr).toContain('If the value is ordinary text of the site (a word its pages use), choose another');
     expect(result.stderr).not.toContain('Marcus Hale');
     expect(hashTree(outDir)).toEqual(previous);
   }, 120_000);
