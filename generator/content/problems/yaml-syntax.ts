@@ -17,7 +17,7 @@ import { lineAt, problemAt, type Located } from './locate.ts';
 export function syntaxProblems(located: Located): Problem[] {
   const { source } = located;
   const problems = located.document.errors.map((error) => ({
-    problem: gluedKey(located, error) ?? gluedDash(located, error) ?? quoteClosedEarly(located, error) ?? problemAt(located, errorOffset(source, error), describeYamlError(error), hintForYamlError(error)),
+    problem: gluedKey(located, error) ?? gluedDash(located, error) ?? quoteClosedEarly(located, error) ?? repeatedKey(located, error) ?? problemAt(located, errorOffset(source, error), describeYamlError(error), hintForYamlError(error)),
     // A key the parser calls a duplicate that the file writes only once is an echo of an
     // earlier error (a tab in one section gave duplicates of the next top-level keys).
     echo: error.code === 'DUPLICATE_KEY' && writtenOnce(source, error.pos[0]),
@@ -115,6 +115,32 @@ function quoteClosedEarly(located: Located, error: YAMLError): Problem | null {
         ? 'Inside double quotes a quote is written as \\" (a backslash, then the quote).'
         : `Inside double quotes a quote is written as \\"; or put the text in single quotes: '${inner}'`;
   return problemAt(located, line.start + close, `this ${quote === "'" ? 'apostrophe' : 'quote'} ends the quoted text, but the line goes on after it`, hint);
+}
+
+/**
+ * A key written twice in one mapping: named, with the line that first writes it. The build
+ * reads no value of a file that repeats a key, so nothing else is checked until it is
+ * fixed: said so, as the one problem listed may hide others.
+ */
+function repeatedKey(located: Located, error: YAMLError): Problem | null {
+  if (error.code !== 'DUPLICATE_KEY') return null;
+  const { source } = located;
+  const line = lineAt(source, error.pos[0]);
+  const column = error.pos[0] - line.start;
+  const key = /^([^:#]+?):(\s|$)/.exec(line.text.slice(column))?.[1];
+  if (!key) return null;
+  // The first: up the lines of the same mapping (at the same column) to where it starts.
+  const lines = source.slice(0, line.start).split('\n');
+  let first: number | null = null;
+  for (let index = lines.length - 1; index >= 0; index -= 1) {
+    const text = lines[index]!;
+    const indent = /^[ -]*/.exec(text)![0].length;
+    if (text.trim() === '' || text.trimStart().startsWith('#')) continue;
+    if (indent === column && text.startsWith(`${key}:`, column)) first = index + 1;
+    if (indent < column || (indent === column && text[column - 2] === '-')) break;
+  }
+  const where = first === null ? '' : ` (first on line ${first})`;
+  return problemAt(located, error.pos[0], `"${key}" is written twice in this mapping${where}`, 'Each key may appear once in a mapping: remove one of them, or rename it. Fix this first: no value of the file is checked until it is.');
 }
 
 /** Where to point for a YAML error: an unclosed quote is reported at its opening quote, not at the end of the file. */

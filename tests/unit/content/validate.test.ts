@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { editedRealProblems, fixtureProblems, REAL_CONTENT } from '../../helpers/content.ts';
+import { positionOf } from '../../helpers/cli.ts';
 
 describe('validateContent: every problem located in the file', () => {
   test('a missing field is reported on the item that lacks it, and a typo suggests the key', async () => {
@@ -189,7 +190,15 @@ describe('validateContent: every problem located in the file', () => {
     const both = await editedRealProblems((source) =>
       source.replace('    title: Frequently Asked Questions', '\ttitle: Frequently Asked Questions').replace('  - id: foundation\n', '  - id: foundation\n    id: again\n'),
     );
-    expect(both.map((problem) => problem.split('\n')[0]!.replace(/^content\.yaml:\d+:\d+ +/, ''))).toEqual(['tabs are not allowed as indentation', 'map keys must be unique']);
+    const line = positionOf(readFileSync(REAL_CONTENT, 'utf8'), '  - id: foundation').split(':')[0];
+    expect(both.map((problem) => problem.split('\n')[0]!.replace(/^content\.yaml:\d+:\d+ +/, ''))).toEqual(['tabs are not allowed as indentation', `"id" is written twice in this mapping (first on line ${line})`]);
+  });
+
+  test('a key written twice is named, with the line of the first, and said to stop the rest of the check', async () => {
+    const problems = await editedRealProblems((source) => source.replace('    price: 16.99\n', '    price: 16.99\n    price: 12.99\n'));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^content\.yaml:\d+:5 +"price" is written twice in this mapping \(first on line \d+\)\n/);
+    expect(problems[0]).toContain('hint: Each key may appear once in a mapping: remove one of them, or rename it. Fix this first: no value of the file is checked until it is.');
   });
 
   test('a key glued to its value ("title:Text") is told as a missing space, with the line as it should be', async () => {
@@ -366,7 +375,7 @@ describe('loadContent: YAML problems', () => {
 
   test('a repeated key is reported where it repeats', async () => {
     const { text } = await fixtureProblems('duplicate-key');
-    expect(text[0]).toMatch(/^content\.yaml:3:3  map keys must be unique/);
+    expect(text[0]).toMatch(/^content\.yaml:3:3  "name" is written twice in this mapping \(first on line 2\)/);
   });
 
   test('a tag the YAML core schema does not know is a located problem, never text on the pages', async () => {
