@@ -17,7 +17,7 @@ import { lineAt, problemAt, type Located } from './locate.ts';
 export function syntaxProblems(located: Located): Problem[] {
   const { source } = located;
   const problems = located.document.errors.map((error) => ({
-    problem: gluedKey(located, error) ?? gluedDash(located, error) ?? quoteClosedEarly(located, error) ?? repeatedKey(located, error) ?? problemAt(located, errorOffset(source, error), describeYamlError(error), hintForYamlError(error)),
+    problem: gluedKey(located, error) ?? gluedDash(located, error) ?? quoteClosedEarly(located, error) ?? repeatedKey(located, error) ?? keyOutOfLine(located, error) ?? problemAt(located, errorOffset(source, error), describeYamlError(error), hintForYamlError(error)),
     // A key the parser calls a duplicate that the file writes only once is an echo of an
     // earlier error (a tab in one section gave duplicates of the next top-level keys).
     echo: error.code === 'DUPLICATE_KEY' && writtenOnce(source, error.pos[0]),
@@ -115,6 +115,53 @@ function quoteClosedEarly(located: Located, error: YAMLError): Problem | null {
         ? 'Inside double quotes a quote is written as \\" (a backslash, then the quote).'
         : `Inside double quotes a quote is written as \\"; or put the text in single quotes: '${inner}'`;
   return problemAt(located, line.start + close, `this ${quote === "'" ? 'apostrophe' : 'quote'} ends the quoted text, but the line goes on after it`, hint);
+}
+
+/** A line's key and the column it starts at (after spaces and a list item's dash), or null. */
+function keyOf(text: string): { key: string; column: number } | null {
+  const found = /^([ -]*?)([A-Za-z][\w-]*):(\s|$)/.exec(text);
+  return found ? { key: found[2]!, column: found[1]!.length } : null;
+}
+
+/** The line before `start` that holds something (not blank, not a comment). */
+function lineBefore(source: string, start: number): { start: number; text: string } | null {
+  for (let end = start - 1; end > 0; ) {
+    const line = lineAt(source, end - 1);
+    if (line.text.trim() !== '' && !line.text.trimStart().startsWith('#')) return line;
+    end = line.start - 1;
+  }
+  return null;
+}
+
+/**
+ * A key indented further or less far than the keys beside it ("icon: brain" then
+ * "      price: 16.99"): yaml blames the line above (a value it reads as a key) or column 1,
+ * in words about compact mappings. Told at the key, with the column it belongs at.
+ */
+function keyOutOfLine(located: Located, error: YAMLError): Problem | null {
+  const { source } = located;
+  let line = lineAt(source, error.pos[0]);
+  let above = lineBefore(source, line.start);
+  // Indented further: yaml stops on the line above, whose value it took for a key (as it
+  // does for a value with ": " in it, told by the default hint).
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY') {
+    const next = source.indexOf('\n', error.pos[0]);
+    const below = next === -1 ? null : lineAt(source, next + 1);
+    const key = keyOf(line.text);
+    const under = below && keyOf(below.text);
+    if (!key || !under || under.column <= key.column || /:\s/.test(line.text.slice(key.column + key.key.length + 1))) return null;
+    [above, line] = [line, below];
+  } else if (error.code !== 'BAD_INDENT') return null;
+  const here = keyOf(line.text);
+  const beside = above && keyOf(above.text);
+  if (!here || !beside || here.column === beside.column) return null;
+  const further = here.column > beside.column;
+  return problemAt(
+    located,
+    line.start + here.column,
+    `"${here.key}" is indented ${further ? 'further' : 'less far'} than "${beside.key}" on the line above it`,
+    `The keys of one mapping start at the same column: start "${here.key}:" at column ${beside.column + 1}, under "${beside.key}:".`,
+  );
 }
 
 /**

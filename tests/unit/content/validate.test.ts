@@ -194,6 +194,18 @@ describe('validateContent: every problem located in the file', () => {
     expect(both.map((problem) => problem.split('\n')[0]!.replace(/^content\.yaml:\d+:\d+ +/, ''))).toEqual(['tabs are not allowed as indentation', `"id" is written twice in this mapping (first on line ${line})`]);
   });
 
+  test('a key indented further or less far than the one above is told at that key, with the column it belongs at', async () => {
+    const further = await editedRealProblems((source) => source.replace('    icon: brain\n    price: 16.99\n', '    icon: brain\n      price: 16.99\n'));
+    expect(further).toHaveLength(1);
+    expect(further[0]).toMatch(/^content\.yaml:\d+:7 +"price" is indented further than "icon" on the line above it\n/);
+    expect(further[0]).toContain('hint: The keys of one mapping start at the same column: start "price:" at column 5, under "icon:".');
+    const less = await editedRealProblems((source) => source.replace('    icon: brain\n    price: 16.99\n', '    icon: brain\n  price: 16.99\n'));
+    expect(less[0]).toMatch(/^content\.yaml:\d+:3 +"price" is indented less far than "icon" on the line above it\n/);
+    // A colon and a space inside a text, before a line less indented, is still told as that.
+    const colon = await editedRealProblems((source) => source.replace('    icon: brain\n', '    icon: brain: the mind\n'));
+    expect(colon[0]).toContain('hint: A key must fit on one line; quote text that contains a colon followed by a space.');
+  });
+
   test('a key written twice is named, with the line of the first, and said to stop the rest of the check', async () => {
     const problems = await editedRealProblems((source) => source.replace('    price: 16.99\n', '    price: 16.99\n    price: 12.99\n'));
     expect(problems).toHaveLength(1);
