@@ -62,8 +62,12 @@ export function fromZodIssue(located: Located, issue: z.core.$ZodIssue): Problem
       const choices = issue.values.map((value) => JSON.stringify(value)).join(', ');
       const key = path[path.length - 1];
       if (issue.input === undefined && typeof key === 'string') return [problemAtPath(located, path, `${key} is missing`, `Add "${key}:" with one of: ${choices}.`)];
-      // A long list of choices (icon names) reads better as the hint than inside the message.
-      if (issue.values.length > 6) return [problemAtPath(located, path, `${describeValue(issue.input)} is not one of the allowed values`, `Use one of: ${choices}.`)];
+      // A long list of choices (icon names) reads better as the hint than inside the message,
+      // after the one a typo most likely meant.
+      if (issue.values.length > 6) {
+        const guess = typeof issue.input === 'string' ? closest(issue.input, issue.values.map(String)) : undefined;
+        return [problemAtPath(located, path, `${describeValue(issue.input)} is not one of the allowed values`, `${guess ? `Did you mean "${guess}"? ` : ''}Use one of: ${choices}.`)];
+      }
       return [problemAtPath(located, path, `must be one of ${choices}, not ${describeValue(issue.input)}`)];
     }
     default:

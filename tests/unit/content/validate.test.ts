@@ -235,6 +235,9 @@ describe('validateContent: every problem located in the file', () => {
     expect(text.some((item) => item.startsWith('content.yaml:14:12  books.1.price  must be a number of dollars, like 16.99'))).toBe(true);
     const icon = text.find((item) => item.startsWith('content.yaml:6:11  books.0.icon  the text "unicorn" is not one of the allowed values'));
     expect(icon).toContain('hint: Use one of: "book", "rocket"');
+    // A misspelt one: the icon meant comes first.
+    const typo = await editedRealProblems((source) => source.replace('    icon: brain\n', '    icon: brian\n'));
+    expect(typo[0]).toContain('hint: Did you mean "brain"? Use one of: "book", "rocket"');
   });
 
   test('all problems at once, sorted by position, every one located', async () => {
