@@ -28,13 +28,15 @@ const FORMATS: Readonly<Record<string, { name: string; extensions: readonly stri
 
 /** A source that passed every check. */
 export interface SourceImage {
-  /** Its absolute path. */
+  /** Its absolute path, links resolved. */
   file: string;
+  /** The path content.yaml names it by, made absolute (a link's own, when it is one): what its stamp is of. */
+  named: string;
   /** Its name without extension, made safe for a URL: the output files start with it. */
   stem: string;
   /** SHA-256 of its bytes: what decides every file made from it. */
   hash: string;
-  /** Its size, times and inode as they were before it was read (image-stamps.ts): a later change shows. */
+  /** The size, times and inode of the file `named` leads to, before it was read (image-stamps.ts): a later change shows. */
   stamp: string;
   /** Its size upright (EXIF orientation applied). */
   width: number;
@@ -72,6 +74,10 @@ export function cropOf(slot: ImageSlot, width: number, height: number): { width:
  */
 export async function readSource(src: string, contentDir: string, slots: readonly ImageSlot[]): Promise<SourceImage | SourceIssue> {
   const file = path.resolve(contentDir, src);
+  // Stamped first, by the path content.yaml names, whose stat follows links to where they
+  // lead now: a link (or a folder of links) pointed at another file since shows as changed,
+  // and so does a file saved over after this.
+  const stamp = stampOf(file);
   let real: string;
   try {
     real = await realpath(file);
@@ -95,8 +101,6 @@ export async function readSource(src: string, contentDir: string, slots: readonl
       hint: 'Export it smaller: 3,000 px across at JPEG quality 85 is more than any place on the site shows.',
     };
   }
-  // Stamped before it is read: a file saved over after this is seen as changed by the next build.
-  const stamp = stampOf(real);
   const bytes = await readFile(real);
   const sharp = await loadSharp();
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
@@ -136,6 +140,7 @@ export async function readSource(src: string, contentDir: string, slots: readonl
   }
   return {
     file: real,
+    named: file,
     stem: path.basename(src, path.extname(src)).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'image',
     hash: createHash('sha256').update(bytes).digest('hex'),
     stamp,

@@ -68,7 +68,7 @@ export async function readImages(data: unknown, contentFile: string): Promise<{ 
     view: (contentPath, slot) => views.get(viewKey(contentPath, slot)),
     variants: [...variants.values()],
     sources: [...byFile.keys()],
-    stamps: Object.fromEntries(read.flatMap((source) => ('file' in source ? [[source.file, source.stamp]] : []))),
+    stamps: Object.fromEntries(read.flatMap((source) => ('file' in source ? [[source.named, source.stamp]] : []))),
     uses: byFile,
   };
   return { images, issues };

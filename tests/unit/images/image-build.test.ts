@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -106,6 +106,22 @@ describe('a site with every image field filled', () => {
     // And out/ is what a build from nothing writes.
     const fresh = path.join(dir, 'fresh');
     await run({ outDir: fresh, cacheDir: path.join(dir, 'fresh-cache'), noCache: true });
+    expect(hashTree(outDir)).toEqual(hashTree(fresh));
+  }, 180_000);
+
+  test('an image content.yaml names through a link, pointed at another file (nothing else changed), is built again: out/ as a build from nothing writes it', async () => {
+    const media = path.join(dir, 'site', 'media');
+    renameSync(path.join(media, 'founder.jpg'), path.join(media, 'founder-a.jpg'));
+    copyFileSync(path.join(media, 'book-1.jpg'), path.join(media, 'founder-b.jpg'));
+    symlinkSync('founder-a.jpg', path.join(media, 'founder.jpg'));
+    await run();
+    rmSync(path.join(media, 'founder.jpg'));
+    symlinkSync('founder-b.jpg', path.join(media, 'founder.jpg'));
+    const again = await run();
+    expect(again.upToDate).toBe(false);
+    expect(again.changes.rendered).toContain('/about');
+    const fresh = path.join(dir, 'fresh-link');
+    await run({ outDir: fresh, cacheDir: path.join(dir, 'fresh-link-cache'), noCache: true });
     expect(hashTree(outDir)).toEqual(hashTree(fresh));
   }, 180_000);
 
