@@ -1,11 +1,11 @@
-import { lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PriceRecord } from '../content/prices.ts';
 import type { ImageStamps } from '../images/image-stamps.ts';
 import type { Downloads } from '../build/build-result.ts';
 import type { PageSize, Size } from '../check/page-sizes.ts';
 import type { FolderState, SpareState } from '../output/folder-state.ts';
-import { readFileNow } from './on-disk.ts';
+import { makeFolders, readFileNow } from './on-disk.ts';
 
 /*
  * The build record: what the last build made, one JSON file of the cache folder
@@ -128,7 +128,7 @@ export function prepareRecord(dir: string, record: BuildRecord): { commit: () =>
   // One build at a time holds the cache (cache-lock.ts), so one name does: a build killed
   // before the rename leaves a file the next one writes over.
   const temporary = `${file}.tmp`;
-  mkdirSync(dir, { recursive: true });
+  makeFolders(dir);
   const { files, ...rest } = record;
   const written: RecordFile = { kind: KIND, format: RECORD_FORMAT, ...rest, files: { paths: [...files.keys()], ids: [...files.values()] } };
   writeFileSync(temporary, JSON.stringify(written));

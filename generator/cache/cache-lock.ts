@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { lstatSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { onExit } from 'signal-exit';
-import { readTextNow } from './on-disk.ts';
+import { makeFolders, readTextNow } from './on-disk.ts';
 import { isAlive } from './process-alive.ts';
 
 /*
@@ -53,7 +53,7 @@ export async function lockCache(dir: string, events: { onWait?: (pid: number) =>
   // A token of its own besides the process: two holders in one process (a test, an
   // editor building twice), or the same pid in two containers, are told apart.
   const mine = JSON.stringify({ host: hostname(), pid: process.pid, token: randomBytes(8).toString('hex') });
-  mkdirSync(dir, { recursive: true });
+  makeFolders(dir);
   let told = false;
   for (;;) {
     try {

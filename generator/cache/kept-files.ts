@@ -1,8 +1,8 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compiledFrom } from './code-version.ts';
 import { digest } from './digest.ts';
-import { keepOnly, makeFolder, readFileNow } from './on-disk.ts';
+import { keepOnly, makeFolder, makeFolders, readFileNow } from './on-disk.ts';
 
 /*
  * A folder of files made together by one step of the build (the client bundle, the
@@ -69,7 +69,7 @@ export function keepFiles(folder: string, files: readonly { file: string; conten
   rmSync(temporary, { recursive: true, force: true });
   for (const { file, contents } of kept) {
     const target = path.join(temporary, file);
-    mkdirSync(path.dirname(target), { recursive: true });
+    makeFolders(path.dirname(target));
     writeFileSync(target, contents);
   }
   const list: KeptList<unknown> = { files: kept.map(({ file, id }) => ({ file, id })), about };

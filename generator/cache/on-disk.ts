@@ -21,7 +21,26 @@ export function statOf(file: string): Stats | undefined {
 export function makeFolder(folder: string): void {
   if (statOf(folder)?.isDirectory()) return;
   rmSync(folder, { recursive: true, force: true });
-  mkdirSync(folder, { recursive: true });
+  makeFolders(folder);
+}
+
+/**
+ * Makes `folder` and any folder missing above it, one at a time. Node's own recursive
+ * mkdir loops for ever, deaf to Ctrl+C, where a file system refuses a new folder with
+ * ENOENT under one that exists (/proc, /sys); made a level at a time, that refusal is an
+ * error like any other.
+ */
+export function makeFolders(folder: string): void {
+  const missing: string[] = [];
+  for (let at = path.resolve(folder); statOf(at) === undefined && path.dirname(at) !== at; at = path.dirname(at)) missing.push(at);
+  for (const level of missing.reverse()) {
+    try {
+      mkdirSync(level);
+    } catch (error) {
+      // Made meanwhile by another process: a folder is what was wanted (anything else fails the next level).
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
 
 /** Removes what stands at `file`, a folder where the file goes too (nothing is there when a file stands where a folder of its path goes). */

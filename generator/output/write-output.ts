@@ -7,7 +7,7 @@ import { lookAtFolder } from './folder-look.ts';
 import { checkFolder, type FolderState, type SpareState } from './folder-state.ts';
 import type { Committed, OutputWriter, Written } from './output-writer.ts';
 import { FILE_MODE, FOLDER_MODE, hasMode } from './served-modes.ts';
-import { statOf } from '../cache/on-disk.ts';
+import { makeFolders, statOf } from '../cache/on-disk.ts';
 
 /*
  * out/ is replaced whole, atomically: the new site is put together in a staging folder
@@ -61,7 +61,7 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
     if (claimed) return;
     rmSync(staging, { recursive: true, force: true });
     if (reusable) renameSync(spare, staging);
-    else mkdirSync(staging, { recursive: true });
+    else makeFolders(staging);
     chmodSync(staging, FOLDER_MODE);
     folders.add(staging);
     claimed = true;

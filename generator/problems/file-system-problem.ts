@@ -19,6 +19,10 @@ export function fileSystemProblem(error: unknown): BuildProblemError | null {
   if (code === 'ENOENT' && syscall === 'mkdir' && path) {
     const refusal = refusalAbove(path);
     if (refusal) return fileSystemProblem(refusal);
+    // The folder above is there and writable, yet takes no new folder: not a disk (/proc, /sys).
+    if (statSync(nodePath.dirname(path), { throwIfNoEntry: false })?.isDirectory()) {
+      return new BuildProblemError(`${nodePath.dirname(path)} takes no new folder, so ${path} could not be made`, { hint: `It is not an ordinary disk (like /proc or /sys): build on one, ${CHOOSE_FOLDERS}.`, cause: error });
+    }
   }
   // Refusals of anything but a file (a port: `listen EACCES`) carry no path, and are not the disk's.
   if (path === undefined && code !== 'ENOSPC' && code !== 'EDQUOT') return null;

@@ -44,7 +44,7 @@ describe('a read-only disk under --cache-dir or --out', () => {
   beforeAll(() => CAN_MOUNT && mountRamDisk(mountPoint, { readOnly: true }));
   afterAll(() => CAN_MOUNT && unmount(mountPoint));
 
-  // Node's recursive mkdir says ENOENT there: the refusal is the disk's, and said so.
+  // The refusal is the disk's, and said so, naming the folder it refused.
   test.skipIf(!CAN_MOUNT)('is said in plain words, with the options to change; nothing is written elsewhere', async () => {
     const work = tempDir('site-writable-');
     for (const args of [
@@ -53,9 +53,21 @@ describe('a read-only disk under --cache-dir or --out', () => {
     ]) {
       const result = await runSite(['build', ...args]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`the file system is read-only (${mountPoint})\nhint: Build on a writable disk, or choose folders it can write with --out and --cache-dir.`);
+      // The mount point, or the folder refused in it.
+      expect(result.stderr).toMatch(new RegExp(`the file system is read-only \\(${mountPoint}(/[\\w.-]+)?\\)\\nhint: Build on a writable disk, or choose folders it can write with --out and --cache-dir\\.`));
       expect(result.stderr).not.toContain('unexpected failure');
     }
     expect(existsSync(path.join(work, 'out'))).toBe(false);
   }, 60_000);
 });
+
+test.skipIf(process.platform !== 'linux')('--out or --cache-dir where the file system takes no new folder (/proc) is a plain problem at once, never a hang', async () => {
+  // Node's recursive mkdir loops for ever there, deaf to Ctrl+C; the timeout ends such a run.
+  const dir = tempDir('site-proc-');
+  for (const args of [['--out', '/proc/site-out'], ['--cache-dir', '/proc/site-cache', '--out', path.join(dir, 'out')]]) {
+    const result = await runSite(['build', '--content', path.join(import.meta.dirname, '..', '..', '..', 'content.yaml'), ...args], { cwd: dir, timeoutMs: 60_000 });
+    expect(result.timedOut).toBe(false);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^\/proc takes no new folder, so \/proc\/\S+ could not be made\nhint: It is not an ordinary disk/m);
+  }
+}, 150_000);
