@@ -22,8 +22,9 @@ export interface LoginCredentials {
 
 /** What a build says when the login pair is not set (loginCredentials is null): which of the two is missing. */
 export function loginOffWarning(env: NodeJS.ProcessEnv): string {
-  const missing = (['SITE_LOGIN_USERNAME', 'SITE_LOGIN_PASSWORD'] as const).filter((name) => !env[name]);
-  const what = missing.length === 2 ? 'SITE_LOGIN_USERNAME and SITE_LOGIN_PASSWORD are not set' : `${missing[0]} is not set (${missing[0] === 'SITE_LOGIN_USERNAME' ? 'SITE_LOGIN_PASSWORD' : 'SITE_LOGIN_USERNAME'} is)`;
+  const names = ['SITE_LOGIN_USERNAME', 'SITE_LOGIN_PASSWORD'] as const;
+  const set = names.filter((name) => env[name]);
+  const what = set.length === 0 ? `${names.join(' and ')} are not set` : `${names.find((name) => !env[name])} is not set (${set[0]} is)`;
   return `${what}: the login page will refuse every attempt.`;
 }
 

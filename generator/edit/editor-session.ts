@@ -162,6 +162,13 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
     }
   }
 
+  /** Takes the file as read now, dropping the draft, and answers with its state. */
+  async function readAgain(now: ReadFile): Promise<EditorState> {
+    file = now;
+    await nextBuild(undefined);
+    return state();
+  }
+
   async function state(): Promise<EditorState> {
     const checked = await checkFile();
     remember(file.base, checked.data);
@@ -244,18 +251,10 @@ export function createEditorSession(options: Omit<DevSessionOptions, 'draft'> & 
       } catch {
         now = null;
       }
-      if (now && now.base !== file.base) {
-        file = now;
-        await nextBuild(undefined);
-      }
-      return state();
+      return now && now.base !== file.base ? readAgain(now) : state();
     },
     /** Reads the file again, dropping the draft (after a refused save, or an edit made elsewhere). */
-    async reload(): Promise<EditorState> {
-      file = readContentForEdit(options.contentFile, displayName);
-      await nextBuild(undefined);
-      return state();
-    },
+    reload: (): Promise<EditorState> => readAgain(readContentForEdit(options.contentFile, displayName)),
     async dispose(): Promise<void> {
       clearTimeout(readBackLater);
       await started?.catch(() => undefined);

@@ -1,6 +1,6 @@
 import type { YAMLError } from 'yaml';
 import type { Problem } from '../../problems/errors.ts';
-import { lineAt, problemAt, type Located } from './locate.ts';
+import { lineAt, positionOf, problemAt, type Located } from './locate.ts';
 
 /*
  * content.yaml's syntax errors as the yaml package finds them (it reads on past an error,
@@ -172,22 +172,17 @@ function keyOutOfLine(located: Located, error: YAMLError): Problem | null {
 function repeatedKey(located: Located, error: YAMLError): Problem | null {
   if (error.code !== 'DUPLICATE_KEY') return null;
   const { source } = located;
-  const line = lineAt(source, error.pos[0]);
-  const column = error.pos[0] - line.start;
-  const key = /^([^:#]+?):(\s|$)/.exec(line.text.slice(column))?.[1];
-  if (!key) return null;
-  // The first: up the lines of the same mapping (at the same column) to where it starts.
-  const lines = source.slice(0, line.start).split('\n');
+  const repeated = keyOf(lineAt(source, error.pos[0]).text);
+  if (!repeated) return null;
+  // The first: up the lines of the same mapping (keys at the same column) to the one that starts it.
   let first: number | null = null;
-  for (let index = lines.length - 1; index >= 0; index -= 1) {
-    const text = lines[index]!;
-    const indent = /^[ -]*/.exec(text)![0].length;
-    if (text.trim() === '' || text.trimStart().startsWith('#')) continue;
-    if (indent === column && text.startsWith(`${key}:`, column)) first = index + 1;
-    if (indent < column || (indent === column && text[column - 2] === '-')) break;
+  for (let line = lineBefore(source, lineAt(source, error.pos[0]).start); line; line = lineBefore(source, line.start)) {
+    const indent = /^[ -]*/.exec(line.text)![0].length;
+    if (indent === repeated.column && keyOf(line.text)?.key === repeated.key) first = positionOf(located, line.start).line;
+    if (indent < repeated.column || (indent === repeated.column && line.text[indent - 2] === '-')) break;
   }
   const where = first === null ? '' : ` (first on line ${first})`;
-  return problemAt(located, error.pos[0], `"${key}" is written twice in this mapping${where}`, 'Each key may appear once in a mapping: remove one of them, or rename it. Fix this first: no value of the file is checked until it is.');
+  return problemAt(located, error.pos[0], `"${repeated.key}" is written twice in this mapping${where}`, 'Each key may appear once in a mapping: remove one of them, or rename it. Fix this first: no value of the file is checked until it is.');
 }
 
 /** Where to point for a YAML error: an unclosed quote is reported at its opening quote, not at the end of the file. */
