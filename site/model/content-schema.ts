@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cardSchema, hrefSchema, iconSchema, imageSchema, mailtoSchema, pageMeta, paragraphs, phoneSchema, qaSchema, stepSchema, text, webLinkSchema } from './field-schemas.ts';
+import { cardSchema, hrefSchema, iconSchema, imageSchema, isHttpsOrigin, mailtoSchema, pageMeta, paragraphs, phoneSchema, qaSchema, stepSchema, text, webLinkSchema } from './field-schemas.ts';
 import { bookSchema, bundleSchema, courseSchema, planSchema, policySectionSchema } from './item-schemas.ts';
 
 /*
@@ -12,7 +12,7 @@ export const contentSchema = z.strictObject({
   site: z.strictObject({
     name: text,
     tagline: text,
-    url: text.refine((value) => /^https:\/\/[^\s/]+\.[^\s/]+$/.test(value), {
+    url: text.refine(isHttpsOrigin, {
       message: 'must be the https:// origin the site is served from, without a trailing slash',
     }),
     language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'must be a language tag like "en" or "en-US"'),

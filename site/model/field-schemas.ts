@@ -35,12 +35,29 @@ export const text = z
   .refine((value) => !INVISIBLE_CHARACTER.test(value), { error: (issue) => invisibleCharacterIn(String(issue.input)), abort: true });
 export const paragraphs = z.array(text).min(1, 'needs at least one paragraph');
 
+/**
+ * Whether `value` is an https:// address that goes where it reads: to a host with a dot in
+ * its name, with no user name or password before it (https://bank.example@evil.example
+ * opens evil.example) and no backslash (browsers read one as a slash, so
+ * https://evil.example\@bank.example opens evil.example too).
+ */
+export function isHttpsAddress(value: string): boolean {
+  if (!value.startsWith('https://') || /[\s\\]/.test(value)) return false;
+  const url = URL.parse(value);
+  return url !== null && url.hostname.includes('.') && url.username === '' && url.password === '';
+}
+
+/** Whether `value` is the origin of an https:// address: no path, query or fragment, no trailing slash. */
+export function isHttpsOrigin(value: string): boolean {
+  return isHttpsAddress(value) && !value.endsWith('/') && !/[?#]/.test(value) && URL.parse(value)!.pathname === '/';
+}
+
 /** A link a visitor may follow: https, mailto or tel. Never http: or javascript:. */
-export const linkSchema = text.refine((value) => /^(https:\/\/[^\s/]+\.[^\s]+|mailto:[^\s@]+@[^\s@]+\.[^\s]+|tel:\+?[0-9][0-9-]{5,})$/.test(value), {
+export const linkSchema = text.refine((value) => isHttpsAddress(value) || /^(mailto:[^\s@]+@[^\s@]+\.[^\s]+|tel:\+?[0-9][0-9-]{5,})$/.test(value), {
   message: 'must be an https://, mailto: or tel: link',
 });
 /** A page on the web (a video, the Discord invite): https only, never an e-mail or phone link. */
-export const webLinkSchema = text.refine((value) => /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), {
+export const webLinkSchema = text.refine(isHttpsAddress, {
   message: 'must be an https:// link',
 });
 /** Where a button goes: a page of this site ("/faq") or a link a visitor may follow (linkSchema). */
@@ -48,7 +65,7 @@ export const hrefSchema = text.refine((value) => /^\/[a-z0-9/-]*$/.test(value) |
   message: 'must be a site path like "/faq", or an https://, mailto: or tel: link',
 });
 /** A hosted card-checkout page: https only. */
-export const checkoutUrlSchema = text.refine((value) => /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), {
+export const checkoutUrlSchema = text.refine(isHttpsAddress, {
   message: 'must be an https:// checkout link',
 });
 export const mailtoSchema = text.refine((value) => /^mailto:[^\s@]+@[^\s@]+\.[^\s?]+(\?[^\s]*)?$/.test(value), {
@@ -59,12 +76,20 @@ const telSchema = text.refine((value) => /^tel:\+?[0-9][0-9-]{5,}$/.test(value),
 });
 
 /**
+ * The highest price content.yaml may give: far above any this site charges, and low enough
+ * that every sum of prices stays exact in cents (a price typed with digits too many is
+ * refused, not shown rounded).
+ */
+export const MAX_PRICE = 1_000_000;
+
+/**
  * A price in dollars as written in the file, with at most two decimal places.
  * Converted to integer cents once, in `derive.ts`; never summed as floats.
  */
 export const priceSchema = z
   .number({ error: 'must be a number of dollars, like 16.99' })
   .nonnegative('must not be negative')
+  .max(MAX_PRICE, `must be at most $${MAX_PRICE.toLocaleString('en-US')}`)
   .refine((value) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
     message: 'must have at most two decimal places',
   })

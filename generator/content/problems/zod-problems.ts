@@ -101,6 +101,8 @@ function hintFor(issue: z.core.$ZodIssue): string | undefined {
   if (input !== undefined && message.startsWith('must be a site path') && /^\/\S*[A-Z]/.test(input)) return `Site paths are lowercase: ${input.toLowerCase()}.`;
   if (message.includes('https://')) {
     if (input !== undefined && /\s/.test(input)) return 'A link cannot contain spaces: write each one as %20, or remove it.';
+    if (input !== undefined && input.includes('\\')) return 'A link cannot contain a backslash: browsers read it as a slash, and the link would open another site. Write / where one is meant.';
+    if (input !== undefined && /^https:\/\/[^/?#]*@/.test(input)) return 'A link cannot name a user or password before its site: a browser opens what follows the @. Write the address alone, like https://example.com.';
     // An address written without its scheme, or with http:, is most often the mistake.
     const address = input === undefined ? undefined : /^(?:http:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,}(?:[/?#]\S*)?)$/i.exec(input)?.[1];
     if (address) return `Write the whole address, with https:// in front: https://${address}`;
@@ -113,6 +115,7 @@ function hintFor(issue: z.core.$ZodIssue): string | undefined {
   if (message.includes('checkout')) return 'Paste the hosted checkout link, starting with https://.';
   if (message.includes('decimal')) return 'Write prices like 16.99.';
   if (message === 'must not be negative') return 'Write a price of 0 or more, like 16.99.';
+  if (message.startsWith('must be at most $')) return 'Write the price in dollars, like 16.99.';
   if (message.startsWith('must be a number of dollars')) return 'Write the price as a plain number, with a point before the cents and no currency sign or quotes, like 16.99.';
   if (message.includes('whole number')) return 'Write it without decimals or quotes, like 3.';
   if (message === 'must be 1 or more') return 'Write a whole number from 1 up.';

@@ -307,6 +307,31 @@ describe('validateContent: the slips a maintainer makes, each told where it is a
     ]);
   });
 
+  test('a link that opens another site than it reads is refused: a user or password before the host, or a backslash (browsers read it as a slash)', async () => {
+    const problems = await editedRealProblems((source) =>
+      source
+        .replace('  url: https://younghustlers.example', '  url: https://user:secret@younghustlers.example')
+        .replace('checkoutUrl: https://checkout.example.com/pay/millionaire-at-15', 'checkoutUrl: https://checkout.example.com@evil.example/pay')
+        .replace('videoUrl: https://videos.example.com/courses/mindset', 'videoUrl: https://evil.example\\@videos.example.com/courses/mindset'),
+    );
+    expect(headlines(problems)).toEqual([
+      'site.url  must be the https:// origin the site is served from, without a trailing slash',
+      'courses.0.videoUrl  must be an https:// link',
+      'books.0.checkoutUrl  must be an https:// checkout link',
+    ]);
+    expect(hints(problems)).toEqual([
+      'A link cannot name a user or password before its site: a browser opens what follows the @. Write the address alone, like https://example.com.',
+      'A link cannot contain a backslash: browsers read it as a slash, and the link would open another site. Write / where one is meant.',
+      'A link cannot name a user or password before its site: a browser opens what follows the @. Write the address alone, like https://example.com.',
+    ]);
+  });
+
+  test('a price beyond a million dollars is refused, rather than shown rounded', async () => {
+    const problems = await editedRealProblems((source) => source.replace('    price: 16.99\n    checkoutUrl: https://checkout.example.com/pay/millionaire-at-15', '    price: 9007199254740993\n    checkoutUrl: https://checkout.example.com/pay/millionaire-at-15'));
+    expect(headlines(problems)).toEqual(['books.0.price  must be at most $1,000,000']);
+    expect(hints(problems)).toEqual(['Write the price in dollars, like 16.99.']);
+  });
+
   test('a link with a space, and a site path in capitals, are told what to write', async () => {
     const problems = await editedRealProblems((source) =>
       source.replace('videoUrl: https://videos.example.com/courses/sales', 'videoUrl: https://videos.example.com/courses/my sales').replace('    - label: Courses\n      href: /courses', '    - label: Courses\n      href: /Courses'),
