@@ -145,6 +145,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       };
     } catch (error) {
       output.abort();
+      // esbuild may still be bundling (the content failed first): it writes into the cache,
+      // so the lock is held until it ends, and its line comes before the problems, not among them.
+      await bundling.catch(() => {});
       throw error;
     }
   } finally {

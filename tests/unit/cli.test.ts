@@ -102,6 +102,18 @@ describe('site build', () => {
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous build');
   });
 
+  test('a content problem found while the client is still bundled (a new cache) ends the output: no progress line after the problems', async () => {
+    const { dir } = contentCopy((text) => text.replace('price: 114.99', 'price: 114.999'));
+    const result = await runSite(['build', '--out', 'out', '--cache-dir', 'new-cache'], { cwd: dir });
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe('1 problem');
+    const problemAt = lines.findIndex((line) => line.includes('must have at most two decimal places'));
+    expect(problemAt).toBeGreaterThan(0);
+    expect(lines.slice(problemAt).filter((line) => line.startsWith('•'))).toEqual([]);
+    expect(lines.some((line) => line.startsWith('• bundle'))).toBe(true);
+  });
+
   test('a content.yaml saved as UTF-16 (Windows "Unicode") is told as such, its first line shown readable', async () => {
     const { dir, source } = contentCopy();
     for (const [bom, encode] of [
