@@ -9,6 +9,7 @@ import { brotliSizeInPool, inLanes } from '../check/brotli-size.ts';
 import { BUDGETS, type PageSize } from '../check/page-sizes.ts';
 import { hashLogin, loginCredentials, loginOffWarning } from '../content/login-gate.ts';
 import { BuildProblemError } from '../problems/errors.ts';
+import { fileSystemProblem } from '../problems/file-system-problem.ts';
 import { buildFolders } from './build-folders.ts';
 import { downloadsOf, peakMb, type BuildOptions, type BuildResult } from './build-result.ts';
 import { readInputs } from './read-inputs.ts';
@@ -122,9 +123,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       (value) => `${value.written.length} files written, ${value.removed.length} removed`);
       saved!.commit();
       await timer.time('tidy', () => {
-        // The pages rendered now are kept for later builds: linked from out/, where they are whole.
-        for (const [file, id] of renderedFilesOf(site)) cache.store.keep(id, path.join(folders.outDir, file));
-        tidyCache(cache, site.files, last);
+        try {
+          // The pages rendered now are kept for later builds: linked from out/, where they are whole.
+          for (const [file, id] of renderedFilesOf(site)) cache.store.keep(id, path.join(folders.outDir, file));
+          tidyCache(cache, site.files, last);
+        } catch (error) {
+          // out/ is in place and recorded: a cache that could not keep or let go of files
+          // costs a later build time (it renders what it lacks), never this build.
+          const problem = fileSystemProblem(error);
+          if (!problem) throw error;
+          warn(`the build cache could not keep this build's pages (${problem.message}); out/ is built, and the next build renders what the cache lacks`);
+        }
       });
       const written = new Set(committed.written);
       return {

@@ -317,6 +317,28 @@ describe('site build only replaces a folder it wrote', () => {
     }
   }, 60_000);
 
+  // After the swap, the build keeps its pages in the cache: a cache that refuses them (a
+  // full disk, a folder it may not write) costs a later build time, and fails nothing.
+  test.skipIf(!CAN_FREEZE)('a cache that cannot keep the pages of a build already swapped in is a warning: exit 0, out/ the new site', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'site-store-refused-'));
+    const cache = path.join(dir, 'cache');
+    const first = await runSite(['build', '--content', work.file, '--out', 'out', '--cache-dir', cache], { cwd: dir, env: LOGIN });
+    expect(first.code).toBe(0);
+    const store = path.join(cache, 'store');
+    const frozen = [store, ...readdirSync(store).map((name) => path.join(store, name))];
+    for (const folder of frozen) freeze(folder);
+    try {
+      const changed = edited((source) => source.replace('price: 16.99', 'price: 17.49'));
+      const result = await runSite(['build', '--content', changed, '--out', 'out', '--cache-dir', cache], { cwd: dir, env: LOGIN });
+      expect(result.stderr).toMatch(/warning: the build cache could not keep this build's pages \(permission denied \(.+\)\); out\/ is built, and the next build renders what the cache lacks/);
+      expect(result.code).toBe(0);
+      expect(readFileSync(path.join(dir, 'out', 'ebooks', 'index.html'), 'utf8')).toContain('$17.49');
+    } finally {
+      for (const folder of frozen) thaw(folder);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   test('every name a build writes at the top of out/ is one it may replace', () => {
     for (const name of readdirSync(outDir)) expect(OUTPUT_TOP_LEVEL.has(name), name).toBe(true);
   });
