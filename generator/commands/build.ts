@@ -1,7 +1,8 @@
 import { appendFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { ContentProblemError, OutputProblemError } from '../problems/errors.ts';
+import { ContentProblemError, OutputProblemError, SiteError, type Problem } from '../problems/errors.ts';
+import { fileSystemProblem } from '../problems/file-system-problem.ts';
 import { colorsFor, formatBytes, formatMs, problemsAsGithubAnnotations, problemsAsJson } from '../problems/report.ts';
 import { parsePath, resolveFromCwd, withContentOption, type GlobalOptions } from './options.ts';
 
@@ -54,12 +55,16 @@ export function registerBuild(program: Command): void {
           },
           onWarning: (message) => process.stderr.write(`${colors.yellow('warning:')} ${message}\n`),
         });
-      } catch (error) {
-        if (!(error instanceof ContentProblemError || error instanceof OutputProblemError)) throw error;
-        if (json) process.stdout.write(`${problemsAsJson(error.problems)}\n`);
+      } catch (thrown) {
+        // A problem the maintainer can mend is told to tools too: those of the content and the
+        // output, listed, and any other (a full disk, a refused folder) as one problem of its own.
+        const error = fileSystemProblem(thrown) ?? thrown;
+        if (!(error instanceof SiteError)) throw error;
+        const problems: readonly Problem[] = error instanceof ContentProblemError || error instanceof OutputProblemError ? error.problems : [{ path: '', message: error.message, hint: error.hint }];
+        if (json) process.stdout.write(`${problemsAsJson(problems)}\n`);
         // GitHub reads workflow commands from either stream; with --format json stdout holds the JSON document alone.
-        if (process.env.GITHUB_ACTIONS === 'true') (json ? process.stderr : process.stdout).write(`${problemsAsGithubAnnotations(error.problems)}\n`);
-        throw error; // listed on stderr by the CLI entry, exit 1
+        if (process.env.GITHUB_ACTIONS === 'true') (json ? process.stderr : process.stdout).write(`${problemsAsGithubAnnotations(problems)}\n`);
+        throw error; // told on stderr by the CLI entry, exit 1 (2 for a refused option)
       }
       if (process.env.GITHUB_ACTIONS === 'true' && process.env.GITHUB_STEP_SUMMARY) {
         // out/ is in place by now: a summary that cannot be written is told, and fails nothing.

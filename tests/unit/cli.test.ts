@@ -91,6 +91,26 @@ describe('site build', () => {
     expect(result.stderr).not.toMatch(/unexpected failure|\n\s+at /);
   });
 
+  test('with --format json, a problem that is not the content\'s (a file in the way of out/) is one JSON object on stdout too', async () => {
+    const { dir } = contentCopy();
+    writeFileSync(path.join(dir, 'taken'), 'a file where out/ would go');
+    const result = await runSite(['build', '--format', 'json', '--out', 'taken/out', '--cache-dir', 'cache'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toEqual({
+      ok: false,
+      problems: [
+        {
+          file: null,
+          line: null,
+          column: null,
+          path: '',
+          message: `a part of this path is a file, not a folder (${path.join(dir, 'taken', 'out')})`,
+          hint: 'Move that file out of the way, or choose folders it can write with --out and --cache-dir.',
+        },
+      ],
+    });
+  });
+
   test('a failed build leaves the previous out/ untouched', async () => {
     const { dir } = contentCopy((text) => text.replace('price: 114.99', 'price: 114.999'));
     const out = path.join(dir, 'out');
