@@ -26,6 +26,10 @@ export function fileSystemProblem(error: unknown): BuildProblemError | null {
   }
   // Refusals of anything but a file (a port: `listen EACCES`) carry no path, and are not the disk's.
   if (path === undefined && code !== 'ENOSPC' && code !== 'EDQUOT') return null;
+  // Node's rm says a name is too long with no code, only in its message.
+  if (code === 'ENAMETOOLONG' || (syscall === 'rm' && /File name too long/.test(error.message))) {
+    return new BuildProblemError(`a path is too long for the file system: ${path}`, { hint: `Give --out and --cache-dir shorter paths: a site's files lie a few folders deeper.`, cause: error });
+  }
   // A full or read-only disk refuses the file being written: a copy's target.
   const written = dest ?? path;
   const at = path ? ` (${dest ? `${path} → ${dest}` : path})` : '';

@@ -17,6 +17,15 @@ test('a full disk names the file it could not write (a copy: its target) and say
   expect(fileSystemProblem(systemError('EDQUOT'))?.message).toBe('the disk is full: the build could not write its files');
 });
 
+test('a path too long for the file system is said so, naming it, with shorter --out and --cache-dir to try (Node\'s rm says so without a code)', () => {
+  const long = `/tmp/${'a'.repeat(4100)}/index.html`;
+  for (const error of [systemError('ENAMETOOLONG', { path: long }), Object.assign(new Error(`, Unknown error: File name too long '${long}'`), { code: '', syscall: 'rm', path: long })]) {
+    const problem = fileSystemProblem(error);
+    expect(problem?.message).toBe(`a path is too long for the file system: ${long}`);
+    expect(problem?.hint).toBe("Give --out and --cache-dir shorter paths: a site's files lie a few folders deeper.");
+  }
+});
+
 test('a folder it may not write, or a read-only disk, points at --out and --cache-dir', () => {
   const denied = fileSystemProblem(systemError('EACCES', { path: '/srv/site/out' }));
   expect(denied?.message).toBe('permission denied (/srv/site/out)');
