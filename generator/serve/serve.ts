@@ -92,7 +92,20 @@ export function staticHandler(options: { root: string; onRequest?: (req: Incomin
   // Compress like a CDN does (brotli or gzip, by Accept-Encoding): without it a local
   // audit measures three times the bytes a visitor downloads.
   const compress = compression({ threshold: 1024 });
-  return (req: IncomingMessage, res: ServerResponse) => compress(req as never, res as never, () => handle(req, res));
+  return (req: IncomingMessage, res: ServerResponse) =>
+    compress(req as never, res as never, () => {
+      try {
+        handle(req, res);
+      } catch (error) {
+        // Between the two renames of a build's swap out/ is not there for a moment: the
+        // request is asked to come again; anything else is this server's fault, never its end.
+        const swapping = inodeOf(root) === -1;
+        if (!swapping) console.error(error);
+        if (res.headersSent) return void res.destroy();
+        res.writeHead(swapping ? 503 : 500, { 'Content-Type': 'text/plain; charset=utf-8', ...(swapping ? { 'Retry-After': '1' } : {}), ...BASE_HEADERS });
+        res.end(swapping ? 'out/ is being replaced by a build: try again in a moment\n' : 'Internal error\n');
+      }
+    });
   function handle(req: IncomingMessage, res: ServerResponse) {
     if (options.onRequest?.(req, res)) return;
     const url = req.url ?? '/';

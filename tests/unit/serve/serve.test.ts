@@ -141,4 +141,20 @@ describe('site serve after a rebuild', () => {
     }
     expect((await rawGet('/about')).body).toContain('about');
   });
+
+  test('while out/ is not there (between the two renames of a build\'s swap) a request is asked to come again, and the server stays up', async () => {
+    const { renameSync } = await import('node:fs');
+    const away = path.join(dir, 'away');
+    renameSync(out, away);
+    try {
+      for (const target of ['/', '/about', '/style.css', '/missing']) {
+        const answer = await rawGet(target);
+        expect(answer.status, target).toBe(503);
+        expect(answer.headers, target).toMatch(/^retry-after: 1$/im);
+      }
+    } finally {
+      renameSync(away, out);
+    }
+    expect((await rawGet('/about')).body).toContain('about');
+  });
 });
