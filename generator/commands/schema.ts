@@ -1,9 +1,22 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { makeFolders } from '../cache/on-disk.ts';
 import { UsageProblemError } from '../problems/errors.ts';
 import type { Command } from 'commander';
 import { colorsFor } from '../problems/report.ts';
 import { parsePath, resolveFromCwd, type GlobalOptions } from './options.ts';
+
+/** What a refusal of the disk means for the file asked for, in words. */
+const WHY: Readonly<Record<string, string>> = {
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of its path is a file, not a folder',
+  EEXIST: 'a part of its path is a file, not a folder',
+  ENOENT: 'its folder cannot be made there',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+};
 
 interface SchemaOptions {
   out: string;
@@ -25,14 +38,17 @@ export function registerSchema(program: Command): void {
         return;
       }
       const target = resolveFromCwd(options.out);
-      // A missing folder is made, as site build makes its output's; anything else the disk refuses is a usage problem.
-      await mkdir(path.dirname(target), { recursive: true })
-        .then(() => writeFile(target, text))
-        .catch((error: NodeJS.ErrnoException) => {
-          throw new UsageProblemError(`cannot write ${options.out}: ${error.code === 'EISDIR' ? 'it is a folder' : (error.code ?? error.message)}`, {
-            hint: 'Give --out a file path in a folder you can write to, or "-" to print the schema.',
-          });
+      // A missing folder is made, as site build makes its output's (a level at a time: Node's
+      // recursive mkdir never returns under /proc); anything else the disk refuses is a usage problem.
+      try {
+        makeFolders(path.dirname(target));
+        writeFileSync(target, text);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? '';
+        throw new UsageProblemError(`cannot write ${options.out}: ${WHY[code] ?? (code || (error as Error).message)}`, {
+          hint: 'Give --out a file path in a folder you can write to, or "-" to print the schema.',
         });
+      }
       if (!global.quiet) process.stdout.write(`${colorsFor(process.stdout).green('✓')} wrote ${options.out}\n`);
     });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, vi } from 'vitest';
@@ -32,3 +32,17 @@ test('site schema --out into a folder that does not exist makes it; a folder as 
   expect(folder.stderr).toBe('cannot write docs: it is a folder\nhint: Give --out a file path in a folder you can write to, or "-" to print the schema.\n');
   rmSync(dir, { recursive: true, force: true });
 });
+
+test('site schema --out through a file, or where no folder can be made (/proc), is said in words at once: never a code, never a hang', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'site-schema-'));
+  writeFileSync(path.join(dir, 'notes.md'), 'a file');
+  const through = await runSite(['schema', '--out', 'notes.md/content.json'], { cwd: dir });
+  expect(through.code).toBe(2);
+  expect(through.stderr).toMatch(/^cannot write notes\.md\/content\.json: a part of its path is a file, not a folder\n/);
+  if (process.platform === 'linux') {
+    const proc = await runSite(['schema', '--out', '/proc/no-such-folder/content.json'], { timeoutMs: 20_000 });
+    expect(proc.code).toBe(2);
+    expect(proc.stderr).toMatch(/^cannot write \/proc\/no-such-folder\/content\.json: its folder cannot be made there\n/);
+  }
+  rmSync(dir, { recursive: true, force: true });
+}, 30_000);
