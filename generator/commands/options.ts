@@ -14,9 +14,11 @@ export function parsePort(value: string): number {
   return port;
 }
 
-/** Parses a file or folder named on the command line: anything but nothing (an empty --cache-dir would be the working folder). */
+/** Parses a file or folder named on the command line: anything but nothing (an empty --cache-dir would be the working folder), or an option. */
 export function parsePath(value: string): string {
   if (value.trim() === '') throw new InvalidArgumentError('must name a file or folder, not be empty.');
+  // `--out --no-cache` (the folder forgotten) would take the next option as the folder's name.
+  if (value.startsWith('--')) throw new InvalidArgumentError(`is an option, not a file or folder: name one first (a folder whose name starts with -- is written ./${value}).`);
   return value;
 }
 

@@ -279,4 +279,13 @@ describe('usage', () => {
     }
     expect(existsSync(path.join(dir, 'out'))).toBe(false);
   });
+
+  test('a file or folder option given the next option instead (the value forgotten) is a usage error: no folder named after the option', async () => {
+    const { dir } = contentCopy();
+    const result = await runSite(['build', '--out', '--no-cache', '--cache-dir', 'cache'], { cwd: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: option '-o, --out <dir>' argument '--no-cache' is invalid\. is an option, not a file or folder: name one first \(a folder whose name starts with -- is written \.\/--no-cache\)\.\n/);
+    expect(existsSync(path.join(dir, '--no-cache'))).toBe(false);
+    expect(existsSync(path.join(dir, 'cache'))).toBe(false);
+  });
 });
