@@ -70,7 +70,20 @@ function problemsOf(source: string, displayName: string, error: yaml.YAMLExcepti
         ),
       ];
   }
-  if (error.reason.includes('non-printable')) {
+  const alias = /^unidentified alias "(.*)"$/.exec(error.reason)?.[1];
+  if (alias !== undefined) {
+    // js-yaml points past the alias; the alias is the last "*name" before that.
+    const at = source.lastIndexOf(`*${alias}`, offset);
+    return [
+      problemAt(
+        located,
+        at >= 0 ? at : offset,
+        `"*${alias}" repeats the value marked "&${alias}", but no value is marked so`,
+        `A value that starts with * is read as a repeat of another; to write the text itself, put it in quotes: "*${alias}".`,
+      ),
+    ];
+  }
+  if (error.reason.includes('non-printable') || error.reason.startsWith('null byte')) {
     // js-yaml points past the character; the character itself is where to look.
     const invisible = INVISIBLE_CHARACTER.exec(source);
     if (invisible)

@@ -17,7 +17,7 @@ import { lineAt, positionOf, problemAt, type Located } from './locate.ts';
 export function syntaxProblems(located: Located): Problem[] {
   const { source } = located;
   const problems = located.document.errors.map((error) => ({
-    problem: gluedKey(located, error) ?? gluedDash(located, error) ?? quoteClosedEarly(located, error) ?? repeatedKey(located, error) ?? keyOutOfLine(located, error) ?? problemAt(located, errorOffset(source, error), describeYamlError(error), hintForYamlError(error)),
+    problem: tabInIndent(located, error) ?? gluedKey(located, error) ?? gluedDash(located, error) ?? quoteClosedEarly(located, error) ?? repeatedKey(located, error) ?? keyOutOfLine(located, error) ?? problemAt(located, errorOffset(source, error), describeYamlError(error), hintForYamlError(error)),
     // A key the parser calls a duplicate that the file writes only once is an echo of an
     // earlier error (a tab in one section gave duplicates of the next top-level keys).
     echo: error.code === 'DUPLICATE_KEY' && writtenOnce(source, error.pos[0]),
@@ -74,6 +74,17 @@ function gluedKey(located: Located, error: YAMLError): Problem | null {
   if (!glued) return null;
   const [, before, key, value] = glued;
   return problemAt(located, line.start + before!.length + key!.length, `a space is missing after "${key}:"`, `Write "${key}: ${value!.trim()}": YAML needs a space between a key's colon and its value.`);
+}
+
+/**
+ * A tab that indents a line, alone or among spaces: yaml says so of a tab that starts the
+ * line, but of one among spaces that the keys do not line up, at column 1. Told at the tab.
+ */
+function tabInIndent(located: Located, error: YAMLError): Problem | null {
+  const line = lineAt(located.source, error.pos[0]);
+  const tab = /^[ -]*\t/.exec(line.text);
+  if (!tab) return null;
+  return problemAt(located, line.start + tab[0].length - 1, 'tabs are not allowed as indentation', hintForYamlError({ code: 'TAB_AS_INDENT' } as YAMLError));
 }
 
 /** "-id: 2": a list item's dash with no space after it, which YAML reads as part of a key; told at the dash. */
@@ -136,7 +147,8 @@ function lineBefore(source: string, start: number): { start: number; text: strin
 /**
  * A key indented further or less far than the keys beside it ("icon: brain" then
  * "      price: 16.99"): yaml blames the line above (a value it reads as a key) or column 1,
- * in words about compact mappings. Told at the key, with the column it belongs at.
+ * in words about compact mappings (or, in a list item, a missing dash). Told at the key,
+ * with the column it belongs at.
  */
 function keyOutOfLine(located: Located, error: YAMLError): Problem | null {
   const { source } = located;
@@ -151,7 +163,7 @@ function keyOutOfLine(located: Located, error: YAMLError): Problem | null {
     const under = below && keyOf(below.text);
     if (!key || !under || under.column <= key.column || /:\s/.test(line.text.slice(key.column + key.key.length + 1))) return null;
     [above, line] = [line, below];
-  } else if (error.code !== 'BAD_INDENT') return null;
+  } else if (error.code !== 'BAD_INDENT' && !(error.code === 'MISSING_CHAR' && error.message.startsWith('Sequence item without - indicator'))) return null;
   const here = keyOf(line.text);
   const beside = above && keyOf(above.text);
   if (!here || !beside || here.column === beside.column) return null;

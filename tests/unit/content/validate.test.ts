@@ -194,6 +194,25 @@ describe('validateContent: every problem located in the file', () => {
     expect(both.map((problem) => problem.split('\n')[0]!.replace(/^content\.yaml:\d+:\d+ +/, ''))).toEqual(['tabs are not allowed as indentation', `"id" is written twice in this mapping (first on line ${line})`]);
   });
 
+  test('a tab among the spaces of an indent, a list item\'s key one space short, an alias with no anchor and a NUL byte are each told in words, where they are', async () => {
+    const source = readFileSync(REAL_CONTENT, 'utf8');
+    const line = Number(positionOf(source, '    title: Boss Moves').split(':')[0]);
+    const tab = await editedRealProblems((text) => text.replace('    title: Boss Moves', '  \t  title: Boss Moves'));
+    expect(tab[0]).toMatch(new RegExp(`^content\\.yaml:${line}:3 +tabs are not allowed as indentation\\n`));
+    expect(tab[0]).toContain('hint: YAML indentation must use spaces, not tabs.');
+    const short = await editedRealProblems((text) => text.replace('    title: Boss Moves', '   title: Boss Moves'));
+    expect(short[0]).toMatch(new RegExp(`^content\\.yaml:${line}:4 +"title" is indented less far than "id" on the line above it\\n`));
+    expect(short[0]).toContain('hint: The keys of one mapping start at the same column: start "title:" at column 5, under "id:".');
+    const founder = Number(positionOf(source, '  founder: ').split(':')[0]);
+    const alias = await editedRealProblems((text) => text.replace(/^ {2}founder: .*$/m, '  founder: *nope'));
+    expect(alias).toHaveLength(1);
+    expect(alias[0]).toMatch(new RegExp(`^content\\.yaml:${founder}:12 +"\\*nope" repeats the value marked "&nope", but no value is marked so\\n`));
+    expect(alias[0]).toContain('hint: A value that starts with * is read as a repeat of another; to write the text itself, put it in quotes: "*nope".');
+    const nul = await editedRealProblems((text) => text.replace(/^( {2}founder: )/m, '$1\u0000'));
+    expect(nul).toHaveLength(1);
+    expect(nul[0]).toMatch(new RegExp(`^content\\.yaml:${founder}:12 +an invisible control character \\(U\\+0000\\) is in the file\\n`));
+  });
+
   test('a key indented further or less far than the one above is told at that key, with the column it belongs at', async () => {
     const further = await editedRealProblems((source) => source.replace('    icon: brain\n    price: 16.99\n', '    icon: brain\n      price: 16.99\n'));
     expect(further).toHaveLength(1);
