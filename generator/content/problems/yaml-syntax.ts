@@ -76,6 +76,8 @@ function gluedKey(located: Located, error: YAMLError): Problem | null {
   return problemAt(located, line.start + before!.length + key!.length, `a space is missing after "${key}:"`, `Write "${key}: ${value!.trim()}": YAML needs a space between a key's colon and its value.`);
 }
 
+const TABS_HINT = 'YAML indentation must use spaces, not tabs.';
+
 /**
  * A tab that indents a line, alone or among spaces: yaml says so of a tab that starts the
  * line, but of one among spaces that the keys do not line up, at column 1. Told at the tab.
@@ -84,7 +86,7 @@ function tabInIndent(located: Located, error: YAMLError): Problem | null {
   const line = lineAt(located.source, error.pos[0]);
   const tab = /^[ -]*\t/.exec(line.text);
   if (!tab) return null;
-  return problemAt(located, line.start + tab[0].length - 1, 'tabs are not allowed as indentation', hintForYamlError({ code: 'TAB_AS_INDENT' } as YAMLError));
+  return problemAt(located, line.start + tab[0].length - 1, 'tabs are not allowed as indentation', TABS_HINT);
 }
 
 /** "-id: 2": a list item's dash with no space after it, which YAML reads as part of a key; told at the dash. */
@@ -225,7 +227,7 @@ function hintForYamlError(error: YAMLError): string {
     case 'BLOCK_AS_IMPLICIT_KEY':
       return 'A key must fit on one line; quote text that contains a colon followed by a space.';
     case 'TAB_AS_INDENT':
-      return 'YAML indentation must use spaces, not tabs.';
+      return TABS_HINT;
     default:
       return 'Quote text that contains ": " or starts with a special character (*, &, !, %, @, `).';
   }
