@@ -209,6 +209,22 @@ describe('site build', () => {
     expect(result.stderr).toContain('Complete Bundle (savings): $54.91 → $59.91');
   });
 
+  test('an out/ another build (with another cache) swapped in since is not taken for this cache\'s last one: every page counts as changed, never none', async () => {
+    const { dir, file, source } = contentCopy();
+    const other = path.join(dir, 'other.yaml');
+    writeFileSync(other, source.replace('price: 29.99', 'price: 27.99'));
+    expect((await runSite(['build', '--cache-dir', 'cache-a'], { cwd: dir })).code).toBe(0);
+    expect((await runSite(['build', '--content', other, '--cache-dir', 'cache-b'], { cwd: dir })).code).toBe(0);
+    expect(readFileSync(path.join(dir, 'out', 'bundles', 'index.html'), 'utf8')).toContain('$27.99');
+    const result = await runSite(['build', '--content', file, '--cache-dir', 'cache-a', '--format', 'json'], { cwd: dir });
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout);
+    expect(json.upToDate).toBe(false);
+    expect(json.changed).toHaveLength(27);
+    expect(json.written).toContain('bundles/index.html');
+    expect(readFileSync(path.join(dir, 'out', 'bundles', 'index.html'), 'utf8')).not.toContain('$27.99');
+  });
+
   test('--format json prints what changed for tools; under GitHub Actions the job summary lists pages and prices', async () => {
     const { dir, file, source } = contentCopy();
     await runSite(['build', '--cache-dir', 'cache'], { cwd: dir });
