@@ -10,7 +10,6 @@ import { BUDGETS, type PageSize } from '../check/page-sizes.ts';
 import { hashLogin, loginCredentials, loginOffWarning } from '../content/login-gate.ts';
 import { BuildProblemError } from '../problems/errors.ts';
 import { fileSystemProblem } from '../problems/file-system-problem.ts';
-import { folderId } from '../output/beside-out.ts';
 import { buildFolders } from './build-folders.ts';
 import { downloadsOf, peakMb, type BuildOptions, type BuildResult } from './build-result.ts';
 import { readInputs } from './read-inputs.ts';
@@ -49,9 +48,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       return { pages: Object.keys(last.pages).length, downloads: last.downloads, peakMb: peakMb(), stages: timer.stages, sizes: [], changes: { rendered: [], pages: [], written: [], removed: [], prices: [] }, upToDate: true, ms: performance.now() - started };
     }
 
-    // The last build's out/ and spare are known only if it wrote this out/, and out/ is still
-    // the folder it put there (not one another build, with another cache, swapped in since).
-    const lastHere = last && last.outDir === folders.outDir && last.out !== null && folderId(folders.outDir) === last.out.folder ? last : null;
+    // The last build's out/ and spare are known only if it wrote this out/.
+    const lastHere = last && last.outDir === folders.outDir ? last : null;
     // The rest of the engine is loaded only now: a build with nothing to do never needs it
     // (zod, the schema, React's renderer: a tenth of a second).
     const [{ readContent }, { clientBundle }, { openOutput }, { makeSite, renderedFilesOf }, { cachedCopies }, { priceChanges, pricesOf }] = await Promise.all([

@@ -148,12 +148,14 @@ export function openOutput(options: { outDir: string; last: LastOutput | null })
       // its record describes; a folder made now was made so (ensureFolder).
       for (const folder of look ? siteFolders : misfits.filter((misfit) => siteFolders.has(misfit))) ensureFolder(path.join(staging, folder));
       // What the swap leaves: staging as out/ (a rename keeps a folder's identity), and the
-      // old out/ as the spare, known only if it was the last build's.
-      const oldOut = folderId(outDir);
+      // old out/ as the spare. Both what changed and that spare are known only if out/ is
+      // still the folder the last build put there (not one another build, with another
+      // cache, swapped in since).
+      const lastOut = last?.out && folderId(outDir) === last.out.folder ? { ...last, out: last.out } : null;
       const committed: Committed = {
-        ...changesAgainst(last, files),
+        ...changesAgainst(lastOut, files),
         out: { folder: folderId(staging)!, at: Date.now() },
-        spare: oldOut !== null && last?.out && oldOut === last.out.folder ? { ...last.out, differs: differsFrom(last, files) } : null,
+        spare: lastOut ? { ...lastOut.out, differs: differsFrom(lastOut, files) } : null,
       };
       beforeSwap?.(committed);
       if (!swap(outDir, { staging, previous, spare })) committed.spare = null;
